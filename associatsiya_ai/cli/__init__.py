@@ -1,0 +1,26 @@
+"""Command-line interface: ``associatsiya`` (Typer + rich).
+
+Each command is a thin wrapper over a plain function that returns data; domain errors
+become a one-line message and exit code 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
+from associatsiya_ai.cli.app import UserError, app, err_console
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback."""
+    try:
+        app(standalone_mode=True)
+    except UserError as exc:
+        err_console.print(f"[red]Ошибка:[/red] {exc}", highlight=False)
+        sys.exit(exc.code)
+    except KeyboardInterrupt:
+        err_console.print("\nПрервано.")
+        sys.exit(130)

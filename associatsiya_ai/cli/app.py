@@ -1,0 +1,74 @@
+"""The Typer application object shared by every command module, and the error boundary.
+
+Command modules (``check``, ``models``, ``bots``, ``play``, ``research``) import ``app`` from
+here and register their commands; ``associatsiya_ai.cli.main`` runs it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from associatsiya_ai import __version__
+
+app = typer.Typer(
+    name="associatsiya",
+    help=(
+        "«Ассоциация» — the Russian word-association party game, with embedding bots.\n\n"
+        "Play against bots (vs-bot), ask a bot for hints or answers (hint, guess), check a "
+        "hint against the rules (check), and measure the bots (evaluate, bot-vs-bot, bench)."
+    ),
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class UserError(Exception):
+    """A user's mistake or a missing resource: printed as one line, exit code 1.
+
+    Parameters
+    ----------
+    message : str
+        The Russian one-line message naming the problem and the fix.
+    code : int
+        The exit code (1 by default; 2 for usage errors).
+    """
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"associatsiya {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """«Ассоциация»: the word game with embedding bots."""
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print a one-line Russian error to stderr and return the ``typer.Exit`` to raise.
+
+    Use as ``raise fail("…")`` so CliRunner tests see the exit code, not a traceback.
+    """
+    err_console.print(f"[red]Ошибка:[/red] {message}", highlight=False)
+    return typer.Exit(code)

@@ -1,0 +1,1 @@
+"""Commands: bots (registered on import)."""

@@ -1,0 +1,1 @@
+"""Commands: check (registered on import)."""

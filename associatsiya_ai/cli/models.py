@@ -1,0 +1,1 @@
+"""Commands: models (registered on import)."""

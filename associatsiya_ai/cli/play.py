@@ -1,0 +1,1 @@
+"""Commands: play (registered on import)."""

@@ -1,0 +1,1 @@
+"""Commands: research (registered on import)."""
