@@ -1,0 +1,582 @@
+"""The rules engine of «Ассоциация» (RULES.md, R1–R7): pure, no I/O, no models.
+
+A :class:`Game` takes the secret and a word checker (the real
+:class:`~associatsiya_ai.lexicon.Lexicon` or a test's tiny fake). Moves go through three
+separate steps — parse (R3, :meth:`Game.parse_hint`), check (R1, R4, R5, R6,
+:meth:`Game.hint_violations`) and apply (:meth:`Game.apply_hint`) — and :meth:`Game.say` /
+:meth:`Game.answer` do all three. :meth:`Game.outcome` is ``None`` until the game ends.
+
+>>> from associatsiya_ai.words import WordVerdict
+>>> class Tiny:
+...     def analyse(self, word):
+...         w = word.strip().lower()
+...         return WordVerdict(word=w, display=w, lemma=w, lemmas=frozenset({w}))
+>>> g = Game("кошка", Tiny())
+>>> g.to_act()
+Seat(team=2, role=<Role.HINTER: 'hinter'>)
+>>> g.say("мышь").chain
+('мышь',)
+>>> g.answer("сыр").correct
+False
+>>> g.say("мышь", Mode.ALL)
+Traceback (most recent call last):
+...
+associatsiya_ai.game_types.IllegalMoveError: «мышь»: R4: наводка «мышь» уже звучала в этой игре
+>>> g.say("кот").chain
+('кот',)
+>>> g.outcome().termination, g.outcome().winner
+(<Termination.CONSONANCE: 'consonance'>, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from associatsiya_ai.game_types import (
+    TURNS_PER_TEAM,
+    ConsonanceError,
+    GameRecordError,
+    HintMove,
+    IllegalMoveError,
+    InvalidSecretError,
+    InvalidWordError,
+    Mode,
+    Outcome,
+    Role,
+    RuleError,
+    Seat,
+    Termination,
+    Turn,
+    Utterance,
+)
+from associatsiya_ai.words import (
+    PASS,
+    Overlap,
+    Violation,
+    WordChecker,
+    WordVerdict,
+    consonance,
+    fold,
+    is_pass,
+)
+
+__all__ = [
+    "PASS",
+    "TURNS_PER_TEAM",
+    "ConsonanceError",
+    "Game",
+    "GameRecordError",
+    "GuesserView",
+    "HintMove",
+    "HinterView",
+    "IllegalMoveError",
+    "InvalidSecretError",
+    "InvalidWordError",
+    "Mode",
+    "Outcome",
+    "Role",
+    "RuleError",
+    "Seat",
+    "Termination",
+    "Turn",
+    "Utterance",
+    "chains_for",
+    "foul_overlaps",
+    "hint_violations",
+]
+
+
+def foul_overlaps(secret: str, hint: WordVerdict) -> tuple[Overlap, ...]:
+    """Return the R5 overlaps of a hint with the secret, one per kind.
+
+    A hint said in the plural is consonant if either the word as said or its nominative
+    singular is (R5); the overlaps of the first form that has a kind are kept.
+
+    Parameters
+    ----------
+    secret : str
+        The secret as said (any case; folded here).
+    hint : WordVerdict
+        The accepted hint.
+
+    Returns
+    -------
+    tuple of Overlap
+        Empty when the hint is legal under R5.
+    """
+    by_kind: dict[str, Overlap] = {}
+    for form in hint.consonance_forms():
+        for overlap in consonance(secret, form):
+            by_kind.setdefault(overlap.kind, overlap)
+    order = ("first-two", "last-two", "three-letters")
+    return tuple(by_kind[k] for k in order if k in by_kind)
+
+
+def hint_violations(
+    secret: WordVerdict,
+    hint: WordVerdict | None,
+    *,
+    spoken_lemmas: frozenset[str] = frozenset(),
+    last_own_was_pass: bool = False,
+    hint_word_is_pass: bool = False,
+) -> tuple[Violation, ...]:
+    """Return every rule a new hint breaks, in the order the rules are checked.
+
+    R3 (form) and R4 (repeat) and R6 (``PASS`` twice in a row) are objections; only a word
+    that passes them is checked for R5 consonance (a foul).
+
+    Parameters
+    ----------
+    secret : WordVerdict
+        The accepted secret.
+    hint : WordVerdict or None
+        The lexicon's verdict on the hint; ``None`` (or ``hint_word_is_pass``) for ``PASS``.
+    spoken_lemmas : frozenset of str
+        Folded lemmas of the hints already spoken in this game by either hinter.
+    last_own_was_pass : bool
+        Whether this hinter's own previous utterance was ``PASS``.
+    hint_word_is_pass : bool
+        Whether the hint is ``PASS`` («пропускаю»).
+
+    Returns
+    -------
+    tuple of Violation
+        Empty when the hint is legal. R5 entries have kinds ``first-two``, ``last-two``,
+        ``three-letters`` (one per kind found).
+    """
+    if hint is None or hint_word_is_pass or is_pass(hint.word):
+        if last_own_was_pass:
+            return (
+                Violation(
+                    "R6",
+                    "pass-twice",
+                    "«пропускаю» нельзя говорить два хода подряд",
+                ),
+            )
+        return ()
+    if hint.problems:
+        return hint.problems
+    if hint.lemma in spoken_lemmas:
+        return (Violation("R4", "repeat", f"наводка «{hint.display}» уже звучала в этой игре"),)
+    return tuple(
+        Violation(
+            "R5",
+            o.kind,
+            f"созвучие с загаданным словом: {o.describe()}",
+        )
+        for o in foul_overlaps(secret.word, hint)
+    )
+
+
+def chains_for(
+    new: str | None,
+    own_hints: tuple[str, ...],
+    all_hints: tuple[str, ...],
+) -> dict[Mode, tuple[str, ...]]:
+    """Return the chain each mode would speak (R2).
+
+    Parameters
+    ----------
+    new : str or None
+        The new hint; ``None`` for ``PASS`` (nothing is added, and earlier ``PASS`` words
+        are never part of a chain).
+    own_hints, all_hints : tuple of str
+        This hinter's earlier real hints, and both hinters' earlier real hints, in order.
+
+    Returns
+    -------
+    dict of Mode to tuple of str
+    """
+    tail: tuple[str, ...] = () if new is None else (new,)
+    return {Mode.SINGLE: tail, Mode.OWN: own_hints + tail, Mode.ALL: all_hints + tail}
+
+
+@dataclass(frozen=True)
+class _Hint:
+    team: int
+    display: str
+    lemma: str
+
+
+@dataclass(frozen=True)
+class HinterView:
+    """What a hinter knows when it is to speak: the secret and the public history.
+
+    Attributes
+    ----------
+    team : int
+        The hinter's team (1 or 2).
+    secret : WordVerdict
+        The secret (only hinters see it).
+    turns : tuple of Turn
+        Every completed turn, in order (public).
+    own_hints, all_hints : tuple of str
+        This hinter's and both hinters' real hints so far, in order (display spelling).
+    spoken_lemmas : frozenset of str
+        Folded lemmas of every hint spoken (R4).
+    last_own_was_pass : bool
+        Whether this hinter's previous utterance was ``PASS`` (R6).
+    turn_number : int
+        The number of the turn about to be played, 1–12.
+    """
+
+    team: int
+    secret: WordVerdict
+    turns: tuple[Turn, ...]
+    own_hints: tuple[str, ...]
+    all_hints: tuple[str, ...]
+    spoken_lemmas: frozenset[str]
+    last_own_was_pass: bool
+    turn_number: int
+
+    def chains_for(self, new: str | None) -> dict[Mode, tuple[str, ...]]:
+        """The chain each mode would speak with ``new`` (``None`` for ``PASS``)."""
+        return chains_for(new, self.own_hints, self.all_hints)
+
+    def violations(self, hint: WordVerdict | None) -> tuple[Violation, ...]:
+        """The engine's own check of a hint in this position; ``None`` means ``PASS``."""
+        return hint_violations(
+            self.secret,
+            hint,
+            spoken_lemmas=self.spoken_lemmas,
+            last_own_was_pass=self.last_own_was_pass,
+        )
+
+
+@dataclass(frozen=True)
+class GuesserView:
+    """What a guesser knows when it is to answer: the chain just heard and the history.
+
+    Attributes
+    ----------
+    team : int
+        The guesser's team.
+    utterance : Utterance
+        The partner's utterance of this turn (mode, new element, chain heard).
+    turns : tuple of Turn
+        Every completed turn (public, both teams).
+    hints : tuple of str
+        Every real hint spoken so far by either hinter, in order (includes this turn's).
+    wrong_answers : tuple of str
+        Every non-``PASS`` answer given so far by either team (all were wrong).
+    last_own_was_pass : bool
+        Whether this guesser's previous answer was ``PASS`` (R6).
+    turn_number : int
+        The number of this turn, 1–12.
+    """
+
+    team: int
+    utterance: Utterance
+    turns: tuple[Turn, ...]
+    hints: tuple[str, ...]
+    wrong_answers: tuple[str, ...]
+    last_own_was_pass: bool
+    turn_number: int
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        """The chain heard on this turn."""
+        return self.utterance.chain
+
+
+@dataclass
+class Game:
+    """One game of «Ассоциация» (R1–R7).
+
+    Parameters
+    ----------
+    secret : str
+        The secret noun (R3, not ``PASS``, at least 2 letters).
+    checker : WordChecker
+        Judges words under R3 (``associatsiya_ai.lexicon.Lexicon`` or a fake).
+    practice : bool
+        When True a consonant hint is rejected with :class:`ConsonanceError` (showing the
+        overlap) instead of losing the game.
+
+    Raises
+    ------
+    InvalidSecretError
+        When the secret breaks R3, is ``PASS`` or has fewer than 2 letters.
+    """
+
+    secret_word: str
+    checker: WordChecker
+    practice: bool = False
+    secret: WordVerdict = field(init=False)
+    turns: list[Turn] = field(init=False, default_factory=list)
+    pending: Utterance | None = field(init=False, default=None)
+    moves: list[dict[str, object]] = field(init=False, default_factory=list)
+    _outcome: Outcome | None = field(init=False, default=None)
+    _hints: list[_Hint] = field(init=False, default_factory=list)
+    _last_pass: dict[Seat, bool] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        raw = self.secret_word
+        if is_pass(raw):
+            raise InvalidSecretError(
+                raw, (Violation("R3", "pass", "«пропускаю» не может быть загаданным словом"),)
+            )
+        verdict = self.checker.analyse(raw)
+        if verdict.problems:
+            raise InvalidSecretError(raw, verdict.problems)
+        if len(fold(verdict.word)) < 2:
+            raise InvalidSecretError(
+                raw,
+                (Violation("R3", "too-short", "в загаданном слове должно быть не меньше 2 букв"),),
+            )
+        self.secret = verdict
+
+    # ----------------------------------------------------------------- state
+    def outcome(self) -> Outcome | None:
+        """The result; ``None`` while the game goes on."""
+        return self._outcome
+
+    @property
+    def turn_number(self) -> int:
+        """The number of the current (or, after the end, last) turn, 1–12."""
+        return min(len(self.turns) + 1, 2 * TURNS_PER_TEAM)
+
+    def team_on_turn(self, number: int) -> int:
+        """The team that plays turn ``number`` (1-based): team 2 first, then alternating (R1)."""
+        return 2 if number % 2 == 1 else 1
+
+    def to_act(self) -> Seat | None:
+        """The seat that must act now, or ``None`` when the game is over."""
+        if self._outcome is not None:
+            return None
+        team = self.team_on_turn(len(self.turns) + 1)
+        return Seat(team, Role.GUESSER if self.pending is not None else Role.HINTER)
+
+    def turns_left(self, team: int) -> int:
+        """How many turns ``team`` has left (of 6)."""
+        return TURNS_PER_TEAM - sum(1 for t in self.turns if t.team == team)
+
+    def hints(self, team: int | None = None) -> tuple[str, ...]:
+        """Real hints spoken so far (display spelling), of one team or of both."""
+        return tuple(h.display for h in self._hints if team is None or h.team == team)
+
+    def answers(self) -> tuple[str, ...]:
+        """Every non-``PASS`` answer given so far, in order."""
+        return tuple(t.answer for t in self.turns if t.answer != PASS)
+
+    # ----------------------------------------------------------------- views
+    def hinter_view(self) -> HinterView:
+        """The view of the hinter who must speak now.
+
+        Raises
+        ------
+        IllegalMoveError
+            When it is not a hinter's move.
+        """
+        seat = self._expect(Role.HINTER, "")
+        return HinterView(
+            team=seat.team,
+            secret=self.secret,
+            turns=tuple(self.turns),
+            own_hints=self.hints(seat.team),
+            all_hints=self.hints(),
+            spoken_lemmas=frozenset(h.lemma for h in self._hints),
+            last_own_was_pass=self._last_pass.get(seat, False),
+            turn_number=self.turn_number,
+        )
+
+    def guesser_view(self) -> GuesserView:
+        """The view of the guesser who must answer now.
+
+        Raises
+        ------
+        IllegalMoveError
+            When it is not a guesser's move.
+        """
+        seat = self._expect(Role.GUESSER, "")
+        assert self.pending is not None
+        return GuesserView(
+            team=seat.team,
+            utterance=self.pending,
+            turns=tuple(self.turns),
+            hints=self.hints(),
+            wrong_answers=self.answers(),
+            last_own_was_pass=self._last_pass.get(seat, False),
+            turn_number=self.turn_number,
+        )
+
+    # ----------------------------------------------------------------- hints
+    def parse_hint(self, word: str, mode: Mode | str = Mode.SINGLE) -> HintMove:
+        """Parse a hint (R3): ``PASS`` or an accepted noun; nothing is applied.
+
+        Raises
+        ------
+        InvalidWordError
+            When the word breaks R3 (the message names the word, rule and reason).
+        ValueError
+            When ``mode`` is not single/own/all.
+        """
+        mode = Mode(mode)
+        if is_pass(word):
+            return HintMove(word=PASS, mode=mode, verdict=None)
+        verdict = self.checker.analyse(word)
+        if verdict.problems:
+            raise InvalidWordError(verdict.word or word, verdict.problems)
+        return HintMove(word=verdict.display, mode=mode, verdict=verdict)
+
+    def hint_violations(self, move: HintMove) -> tuple[Violation, ...]:
+        """Check a parsed hint against R1, R4, R5 and R6 in the current position."""
+        if self._outcome is not None:
+            return (Violation("R1", "game-over", "игра уже окончена"),)
+        if self.pending is not None:
+            return (Violation("R1", "not-your-turn", "сейчас очередь отгадывающего"),)
+        return self.hinter_view().violations(move.verdict)
+
+    def apply_hint(self, move: HintMove) -> Utterance:
+        """Apply a parsed hint: speak the chain, or end the game on a consonance foul.
+
+        Raises
+        ------
+        IllegalMoveError
+            On R1 (out of turn), R4 (repeat) or R6 (``PASS`` twice) — nothing changes.
+        ConsonanceError
+            In practice mode, for a consonant hint — nothing changes.
+        """
+        violations = self.hint_violations(move)
+        seat = Seat(self.team_on_turn(len(self.turns) + 1), Role.HINTER)
+        foul = [v for v in violations if v.rule == "R5"]
+        if violations and not foul:
+            raise IllegalMoveError(move.word, violations)
+        new = None if move.verdict is None else move.display
+        chain = chains_for(new, self.hints(seat.team), self.hints())[move.mode]
+        utterance = Utterance(team=seat.team, mode=move.mode, new=move.word, chain=chain)
+        if foul:
+            assert move.verdict is not None
+            overlaps = foul_overlaps(self.secret.word, move.verdict)
+            if self.practice:
+                raise ConsonanceError(move.word, tuple(foul), overlaps)
+            self.moves.append({"role": "hinter", "word": move.word, "mode": move.mode.value})
+            self._outcome = Outcome(
+                Termination.CONSONANCE,
+                winner=3 - seat.team,
+                loser=seat.team,
+                word=move.word,
+                overlaps=overlaps,
+                utterance=utterance,
+            )
+            return utterance
+        if move.verdict is not None:
+            self._hints.append(_Hint(seat.team, move.display, move.verdict.lemma))
+        self._last_pass[seat] = move.verdict is None
+        self.pending = utterance
+        self.moves.append({"role": "hinter", "word": move.word, "mode": move.mode.value})
+        return utterance
+
+    def say(self, word: str, mode: Mode | str = Mode.SINGLE) -> Utterance:
+        """Parse, check and apply a hint (see :meth:`parse_hint` and :meth:`apply_hint`)."""
+        self._expect(Role.HINTER, word)
+        return self.apply_hint(self.parse_hint(word, mode))
+
+    # --------------------------------------------------------------- answers
+    def parse_answer(self, word: str) -> WordVerdict | None:
+        """Parse an answer (R3); ``None`` for ``PASS``.
+
+        Raises
+        ------
+        InvalidWordError
+            When the word breaks R3.
+        """
+        if is_pass(word):
+            return None
+        verdict = self.checker.analyse(word)
+        if verdict.problems:
+            raise InvalidWordError(verdict.word or word, verdict.problems)
+        return verdict
+
+    def answer(self, word: str) -> Turn:
+        """Parse, check and apply the guesser's answer; a correct one ends the game (R7).
+
+        Raises
+        ------
+        InvalidWordError
+            R3.
+        IllegalMoveError
+            R1 (out of turn) or R6 (``PASS`` twice in a row) — nothing changes.
+        """
+        seat = self._expect(Role.GUESSER, word)
+        verdict = self.parse_answer(word)
+        if verdict is None and self._last_pass.get(seat, False):
+            raise IllegalMoveError(
+                PASS,
+                (Violation("R6", "pass-twice", "«пропускаю» нельзя говорить два хода подряд"),),
+            )
+        assert self.pending is not None
+        correct = verdict is not None and self.secret.lemma in verdict.lemmas
+        shown = PASS if verdict is None else verdict.display
+        turn = Turn(len(self.turns) + 1, seat.team, self.pending, shown, correct)
+        self.turns.append(turn)
+        self.pending = None
+        self._last_pass[seat] = verdict is None
+        self.moves.append({"role": "guesser", "word": shown})
+        if correct:
+            self._outcome = Outcome(
+                Termination.GUESSED, winner=seat.team, loser=3 - seat.team, word=shown
+            )
+        elif len(self.turns) == 2 * TURNS_PER_TEAM:
+            self._outcome = Outcome(Termination.DRAW, winner=None, loser=None)
+        return turn
+
+    def abandon(self) -> Outcome:
+        """End the game because a person quit: no winner (an engine addition)."""
+        if self._outcome is None:
+            self._outcome = Outcome(Termination.ABANDONED, winner=None, loser=None)
+            self.moves.append({"role": "abandon"})
+        return self._outcome
+
+    def _expect(self, role: Role, word: str) -> Seat:
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalMoveError(word, (Violation("R1", "game-over", "игра уже окончена"),))
+        if seat.role is not role:
+            who = "отгадывающего" if seat.role is Role.GUESSER else "наводящего"
+            raise IllegalMoveError(
+                word,
+                (Violation("R1", "not-your-turn", f"сейчас очередь {who} команды {seat.team}"),),
+            )
+        return seat
+
+    # --------------------------------------------------------- serialisation
+    def to_dict(self) -> dict[str, object]:
+        """The whole game as JSON-ready data: secret, options, moves, turns and outcome."""
+        outcome = self._outcome
+        return {
+            "version": 1,
+            "secret": self.secret.display,
+            "practice": self.practice,
+            "moves": [dict(m) for m in self.moves],
+            "turns": [t.to_dict() for t in self.turns],
+            "outcome": None if outcome is None else outcome.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object], checker: WordChecker) -> Game:
+        """Rebuild a game by replaying its recorded moves through the rules.
+
+        Raises
+        ------
+        GameRecordError
+            When the record is malformed or a recorded move is illegal.
+        """
+        try:
+            secret, moves = data["secret"], data["moves"]
+            if not isinstance(secret, str) or not isinstance(moves, list):
+                raise TypeError("secret must be a string and moves a list")
+            game = cls(secret, checker, practice=bool(data.get("practice", False)))
+            for move in moves:
+                role = move["role"]
+                if role == "hinter":
+                    game.say(move["word"], move["mode"])
+                elif role == "guesser":
+                    game.answer(move["word"])
+                elif role == "abandon":
+                    game.abandon()
+                else:
+                    raise ValueError(f"unknown role {role!r}")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameRecordError(f"запись игры повреждена: {exc}") from exc
+        return game

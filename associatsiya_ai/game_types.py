@@ -1,0 +1,250 @@
+"""Frozen value types and errors of the rules engine (RULES.md terms). Pure, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from associatsiya_ai.words import PASS, Overlap, Violation, WordVerdict
+
+TURNS_PER_TEAM = 6
+"""R1.3: each team has at most 6 turns; 12 turns in a game."""
+
+
+class Mode(str, Enum):
+    """Chain modes (R2): the new hint alone, with this hinter's, or with all earlier hints."""
+
+    SINGLE = "single"
+    OWN = "own"
+    ALL = "all"
+
+
+class Role(str, Enum):
+    """A player's role: the hinter knows the secret, the guesser answers."""
+
+    HINTER = "hinter"
+    GUESSER = "guesser"
+
+
+class Termination(str, Enum):
+    """How a game ended (RULES.md, "Outcome record")."""
+
+    GUESSED = "guessed"
+    CONSONANCE = "consonance"
+    DRAW = "draw"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: team 1 (the setter's) or 2, and a role."""
+
+    team: int
+    role: Role
+
+
+@dataclass(frozen=True)
+class HintMove:
+    """A parsed hint (R3 passed), not yet checked against the position or applied.
+
+    Attributes
+    ----------
+    word : str
+        The display spelling of the hint, or ``PASS``.
+    mode : Mode
+        The chain mode chosen.
+    verdict : WordVerdict or None
+        The lexicon's verdict; ``None`` for ``PASS``.
+    """
+
+    word: str
+    mode: Mode
+    verdict: WordVerdict | None
+
+    @property
+    def display(self) -> str:
+        """The word as it is spoken and recorded."""
+        return PASS if self.verdict is None else self.verdict.display
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """What a hinter says on a turn (R2).
+
+    Attributes
+    ----------
+    team : int
+        The hinter's team.
+    mode : Mode
+        The chain mode as chosen.
+    new : str
+        The new element: a hint (display spelling) or ``PASS``.
+    chain : tuple of str
+        The chain as spoken (real hints only; may be empty after ``PASS``).
+    """
+
+    team: int
+    mode: Mode
+    new: str
+    chain: tuple[str, ...]
+
+    @property
+    def is_pass(self) -> bool:
+        """True when the new element is ``PASS``."""
+        return self.new == PASS
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "team": self.team,
+            "mode": self.mode.value,
+            "new": self.new,
+            "chain": list(self.chain),
+        }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One completed turn: the hinter's utterance and the partner's answer (R1.2).
+
+    Attributes
+    ----------
+    number : int
+        1–12 in the game.
+    team : int
+        The team that played it.
+    utterance : Utterance
+        The hinter's utterance.
+    answer : str
+        The guesser's answer (display spelling) or ``PASS``.
+    correct : bool
+        Whether the answer guessed the secret (R7).
+    """
+
+    number: int
+    team: int
+    utterance: Utterance
+    answer: str
+    correct: bool
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "number": self.number,
+            "team": self.team,
+            "utterance": self.utterance.to_dict(),
+            "answer": self.answer,
+            "correct": self.correct,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The single termination of a finished game.
+
+    Attributes
+    ----------
+    termination : Termination
+        guessed, consonance, draw or abandoned.
+    winner, loser : int or None
+        Teams; both ``None`` for a draw or an abandoned game.
+    word : str or None
+        The correct answer, or the consonant hint.
+    overlaps : tuple of Overlap
+        For a consonance foul: the overlapping letters.
+    utterance : Utterance or None
+        For a consonance foul: the utterance that fouled.
+    """
+
+    termination: Termination
+    winner: int | None
+    loser: int | None
+    word: str | None = None
+    overlaps: tuple[Overlap, ...] = ()
+    utterance: Utterance | None = None
+
+    def describe(self) -> str:
+        """A one-line Russian description of the result."""
+        if self.termination is Termination.GUESSED:
+            return f"Команда {self.winner} отгадала слово «{self.word}» и победила."
+        if self.termination is Termination.CONSONANCE:
+            letters = "; ".join(o.describe() for o in self.overlaps)
+            return (
+                f"Созвучие: наводка «{self.word}» ({letters}). "
+                f"Команда {self.loser} проиграла, победила команда {self.winner}."
+            )
+        if self.termination is Termination.DRAW:
+            return "Ничья: слово не отгадано за шесть ходов каждой команды."
+        return "Игра прервана: победителя нет."
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "termination": self.termination.value,
+            "winner": self.winner,
+            "loser": self.loser,
+            "word": self.word,
+            "overlaps": [{"kind": o.kind, "letters": list(o.letters)} for o in self.overlaps],
+            "detail": self.describe(),
+        }
+
+
+class RuleError(ValueError):
+    """A move or word that breaks a rule; the message names the word, rule and reason.
+
+    Attributes
+    ----------
+    word : str
+        The offending word as said.
+    violations : tuple of Violation
+        Every rule broken (at least one).
+    """
+
+    def __init__(self, word: str, violations: tuple[Violation, ...]) -> None:
+        self.word = word
+        self.violations = violations
+        first = violations[0]
+        shown = word if len(word) <= 40 else word[:40] + "…"
+        super().__init__(f"«{shown}»: {first.rule}: {first.detail}")
+
+    @property
+    def rule(self) -> str:
+        """The rule number of the first violation, e.g. ``"R3"``."""
+        return self.violations[0].rule
+
+    @property
+    def suggestion(self) -> str | None:
+        """The suggested correct form, where the lexicon gave one."""
+        return next((v.suggestion for v in self.violations if v.suggestion), None)
+
+
+class InvalidWordError(RuleError):
+    """The word breaks R3 (form): re-ask; it costs no turn."""
+
+
+class InvalidSecretError(InvalidWordError):
+    """The secret breaks R3, is ``PASS`` or has fewer than 2 letters."""
+
+
+class IllegalMoveError(RuleError):
+    """The move breaks R1 (turn order, game over), R4 (repeat) or R6 (``PASS`` twice)."""
+
+
+class ConsonanceError(IllegalMoveError):
+    """Practice mode only: the hint is consonant with the secret (R5) and was not applied.
+
+    Attributes
+    ----------
+    overlaps : tuple of Overlap
+        The overlapping letters, for highlighting.
+    """
+
+    def __init__(
+        self, word: str, violations: tuple[Violation, ...], overlaps: tuple[Overlap, ...]
+    ) -> None:
+        super().__init__(word, violations)
+        self.overlaps = overlaps
+
+
+class GameRecordError(ValueError):
+    """A saved game (JSON) is malformed or replays an illegal move."""
