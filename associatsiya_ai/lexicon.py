@@ -1,0 +1,254 @@
+"""The form of a word (R3): one Russian common noun in the nominative, via pymorphy3.
+
+Data source: pymorphy3 with pymorphy3-dicts-ru (OpenCorpora). The analyser loads lazily,
+once per process (:func:`morph`); verdicts are memoised per input text.
+
+>>> lex = default_lexicon()
+>>> lex.analyse("Кошки").singular, lex.analyse("кошки").notices
+('кошка', ('по возможности в единственном числе: кошка',))
+>>> [(v.kind, v.suggestion) for v in lex.analyse("кошку").problems]
+[('not-nominative-singular', 'кошка')]
+>>> lex.analyse("елка").display, lex.analyse("елка").lemma
+('ёлка', 'елка')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from associatsiya_ai.words import Violation, WordVerdict, fold
+
+if TYPE_CHECKING:
+    import pymorphy3
+
+__all__ = [
+    "MAX_LETTERS",
+    "PROPER_GRAMMEMES",
+    "Lexicon",
+    "default_lexicon",
+    "is_cyrillic_word",
+    "morph",
+    "shorten",
+]
+
+MAX_LETTERS = 40
+"""Longer input is rejected as ``too-long`` (the longest Russian nouns have about 35 letters)."""
+
+PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+"""A nominative noun parse carrying one of these is a proper name (R3.2); ``Abbr`` is not."""
+
+_RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+_HYPHENS = frozenset("-‐‑‒–—―⁃−﹣－")
+# Latin letters that look like Russian ones; upper case kept apart (Latin "T" looks like
+# "Т", but Latin "t" does not look like "т").
+_LOOKALIKES = dict(zip("aceopxykABCEHKMOPTXY", "асеорхукАВСЕНКМОРТХУ", strict=True))
+# Singular forms the dictionary marks as non-standard: «деньга» is not the singular of «деньги».
+_MARGINAL = frozenset({"Infr", "Arch", "Dist", "Erro", "Slng"})
+
+
+@lru_cache(maxsize=1)
+def morph() -> pymorphy3.MorphAnalyzer:
+    """Return the process-wide pymorphy3 analyser, created on first use.
+
+    Returns
+    -------
+    pymorphy3.MorphAnalyzer
+        Russian analyser over pymorphy3-dicts-ru (OpenCorpora).
+    """
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+def is_cyrillic_word(s: str) -> bool:
+    """Return True when ``s`` is non-empty and made only of Russian letters (а–я, ё, any case)."""
+    return bool(s) and all(ch in _RUSSIAN for ch in s.lower())
+
+
+def shorten(text: str, limit: int = 30) -> str:
+    """Return ``text`` safe to print on one line: control characters escaped, truncated.
+
+    Parameters
+    ----------
+    text : str
+        Any text, e.g. raw player input.
+    limit : int
+        At most this many characters of ``text`` are kept; a cut is marked with «…».
+    """
+    cut = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    return shown + ("…" if len(text) > limit else "")
+
+
+def _quote(chars: list[str]) -> str:
+    return ", ".join(f"«{shorten(ch)}»" for ch in list(dict.fromkeys(chars))[:5])
+
+
+def _foreign(word: str) -> str:
+    """Name what in ``word`` is not a Russian letter, e.g. ``цифры «1»; латинские буквы «c»``."""
+    groups: dict[str, list[str]] = {}
+    for ch in word:
+        if ch in _RUSSIAN:
+            continue
+        category = unicodedata.category(ch)
+        if ch.isdigit():
+            label = "цифры"
+        elif "a" <= ch.lower() <= "z":
+            label = "латинские буквы"
+        elif category.startswith("L") or category.startswith("M"):
+            label = "нерусские буквы"
+        elif category in ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"):
+            label = "невидимые символы"
+        else:
+            label = "знаки"
+        groups.setdefault(label, []).append(ch)
+    return "; ".join(f"{label} {_quote(chars)}" for label, chars in groups.items())
+
+
+def _form_problem(raw: str, word: str) -> Violation | None:
+    """Check R3.1 (one word of Russian letters) on the trimmed ``raw`` and lowered ``word``."""
+    shown = shorten(word)
+    if not word:
+        return Violation("R3", "empty", "пустое слово: назовите одно существительное")
+    if len(word) > MAX_LETTERS:
+        return Violation("R3", "too-long", f"«{shown}» — длиннее {MAX_LETTERS} букв")
+    if len(raw.split()) > 1:
+        return Violation("R3", "not-one-word", f"«{shown}» — несколько слов, нужно одно")
+    if is_cyrillic_word(word):
+        return None
+    rest = [ch for ch in word if ch not in _HYPHENS]
+    if len(rest) < len(word) and is_cyrillic_word("".join(rest)):
+        return Violation("R3", "hyphen", f"«{shown}» — слово с дефисом, нужно без дефиса")
+    fixed = "".join(_LOOKALIKES.get(ch, ch) for ch in raw).lower()
+    if any(ch in _RUSSIAN for ch in word) and is_cyrillic_word(fixed):
+        where = ", ".join(
+            f"«{ch}» ({i + 1}-я буква)" for i, ch in enumerate(raw) if ch in _LOOKALIKES
+        )
+        return Violation(
+            "R3",
+            "mixed-script",
+            f"в слове «{shown}» латинские буквы: {where}; нужно «{fixed}»",
+            suggestion=fixed,
+        )
+    return Violation(
+        "R3", "not-cyrillic", f"«{shown}» — нужны только русские буквы, а здесь {_foreign(word)}"
+    )
+
+
+def _is_noun(p: Any) -> bool:
+    return "NOUN" in p.tag
+
+
+def _is_proper(p: Any) -> bool:
+    return not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+
+
+def _nominative(p: Any, number: str = "sing") -> Any:
+    """Return the nominative form of parse ``p`` in ``number``, falling back to any number."""
+    if "Pltm" in p.tag:
+        number = "plur"
+    return p.inflect({"nomn", number}) or p.inflect({"nomn"})
+
+
+@lru_cache(maxsize=65536)
+def _verdict(raw: str, strict: bool) -> WordVerdict:
+    word = raw.lower()
+    problem = _form_problem(raw, word)
+    if problem is not None:
+        return _rejected(word, False, problem)
+    parses = morph().parse(word)
+    known = any(p.is_known for p in parses)
+    shown = shorten(word)
+    if strict and not known:
+        detail = f"слова «{shown}» нет в словаре"
+        return _rejected(word, known, Violation("R3", "unknown-word", detail))
+    nouns = [p for p in parses if _is_noun(p)]
+    nominative = [p for p in nouns if "nomn" in p.tag]
+    accepted = [p for p in nominative if not _is_proper(p)]
+    if not accepted:
+        if nominative or (nouns and all(_is_proper(p) for p in nouns)):
+            detail = f"«{shown}» — имя собственное, нужно нарицательное существительное"
+            return _rejected(word, known, Violation("R3", "proper-noun", detail))
+        common = [p for p in nouns if not _is_proper(p)]
+        if common:
+            form = _nominative(common[0])
+            fix = form.word if form is not None else None
+            detail = f"«{shown}» — не в именительном падеже" + (f": скажите «{fix}»" if fix else "")
+            violation = Violation("R3", "not-nominative-singular", detail, suggestion=fix)
+            return _rejected(word, known, violation)
+        detail = f"«{shown}» — не существительное"
+        return _rejected(word, known, Violation("R3", "not-a-noun", detail))
+    singular_parses = [p for p in accepted if "plur" not in p.tag]
+    plural_only = [p for p in accepted if "Pltm" in p.tag]
+    preferred = (singular_parses or plural_only or accepted)[0]
+    notices: list[str] = []
+    singular = None
+    if not singular_parses and not plural_only:
+        form = preferred.inflect({"nomn", "sing"})
+        if form is not None and _MARGINAL.isdisjoint(form.tag.grammemes):
+            singular = fold(form.word) if fold(form.word) != fold(word) else None
+            if singular:
+                notices.append(f"по возможности в единственном числе: {form.word}")
+    if not known:
+        notices.append(f"слова «{shown}» нет в словаре: принято как существительное")
+    return WordVerdict(
+        word=word,
+        display=preferred.word if known else word,
+        lemma=fold(preferred.normal_form),
+        lemmas=frozenset(fold(p.normal_form) for p in accepted),
+        singular=singular,
+        notices=tuple(notices),
+        known=known,
+    )
+
+
+def _rejected(word: str, known: bool, violation: Violation) -> WordVerdict:
+    return WordVerdict(word=word, display=word, lemma="", problems=(violation,), known=known)
+
+
+class Lexicon:
+    """Judge words under R3 with pymorphy3 (implements :class:`~associatsiya_ai.words.WordChecker`).
+
+    Data source: pymorphy3 with pymorphy3-dicts-ru (OpenCorpora).
+
+    Parameters
+    ----------
+    strict : bool
+        When True a word the dictionary does not know is rejected (``unknown-word``);
+        otherwise a word pymorphy3 predicts as a nominative noun is accepted with a notice.
+    """
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+
+    def __repr__(self) -> str:
+        return f"Lexicon(strict={self.strict})"
+
+    def analyse(self, word: str) -> WordVerdict:
+        """Return the R3 verdict on raw player input; never raises for any text.
+
+        Parameters
+        ----------
+        word : str
+            The word as typed: trimmed, Unicode-normalised (NFC) and lower-cased here.
+
+        Returns
+        -------
+        WordVerdict
+            ``problems`` holds at most one R3 violation, with kind ``empty``, ``too-long``,
+            ``not-one-word``, ``hyphen``, ``mixed-script``, ``not-cyrillic``,
+            ``not-a-noun``, ``proper-noun``, ``not-nominative-singular`` or
+            ``unknown-word`` (strict only). ``PASS`` is the caller's business.
+        """
+        raw = unicodedata.normalize("NFC", str(word)).strip()
+        if len(raw) > MAX_LETTERS:  # not worth caching (or parsing) a wall of text
+            return _verdict.__wrapped__(raw, self.strict)
+        return _verdict(raw, self.strict)
+
+
+@lru_cache(maxsize=2)
+def default_lexicon(strict: bool = False) -> Lexicon:
+    """Return the shared :class:`Lexicon` (one per ``strict`` value)."""
+    return Lexicon(strict=strict)
