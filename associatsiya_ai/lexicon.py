@@ -40,6 +40,7 @@ PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 """A nominative noun parse carrying one of these is a proper name (R3.2); ``Abbr`` is not."""
 
 _RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+_ACUTE, _GRAVE = "\u0301", "\u0300"  # stress marks, left over after NFC composed «й», «ё»
 _HYPHENS = frozenset("-‐‑‒–—―⁃−﹣－")
 # Latin letters that look like Russian ones; upper case kept apart (Latin "T" looks like
 # "Т", but Latin "t" does not look like "т").
@@ -145,11 +146,9 @@ def _is_proper(p: Any) -> bool:
     return not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
 
 
-def _nominative(p: Any, number: str = "sing") -> Any:
-    """Return the nominative form of parse ``p`` in ``number``, falling back to any number."""
-    if "Pltm" in p.tag:
-        number = "plur"
-    return p.inflect({"nomn", number}) or p.inflect({"nomn"})
+def _nominative(p: Any) -> Any:
+    """Return the nominative singular of parse ``p`` (plural for a plural-only word), or None."""
+    return p.inflect({"nomn", "plur" if "Pltm" in p.tag else "sing"}) or p.inflect({"nomn"})
 
 
 @lru_cache(maxsize=65536)
@@ -232,7 +231,8 @@ class Lexicon:
         Parameters
         ----------
         word : str
-            The word as typed: trimmed, Unicode-normalised (NFC) and lower-cased here.
+            The word as typed: trimmed, Unicode-normalised (NFC, stress marks dropped) and
+            lower-cased here.
 
         Returns
         -------
@@ -243,6 +243,7 @@ class Lexicon:
             ``unknown-word`` (strict only). ``PASS`` is the caller's business.
         """
         raw = unicodedata.normalize("NFC", str(word)).strip()
+        raw = raw.replace(_ACUTE, "").replace(_GRAVE, "")  # stress marks: «моло́ко»
         if len(raw) > MAX_LETTERS:  # not worth caching (or parsing) a wall of text
             return _verdict.__wrapped__(raw, self.strict)
         return _verdict(raw, self.strict)

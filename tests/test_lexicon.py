@@ -197,6 +197,10 @@ def test_too_long_is_not_echoed(lex: Lexicon) -> None:
 def test_combining_letters_are_normalised(lex: Lexicon) -> None:
     v = lex.analyse("и\u0306од")  # «йод» typed with a combining breve
     assert v.ok and v.word == "йод"
+    v = lex.analyse("е\u0308лка")  # «ёлка» with a combining diaeresis
+    assert v.ok and v.word == "ёлка" and v.lemma == "елка"
+    v = lex.analyse("моло\u0301ко")  # a stress mark
+    assert v.ok and v.word == "молоко"
 
 
 def test_unknown_word_strict_and_not(lex: Lexicon, strict: Lexicon) -> None:
