@@ -1,0 +1,177 @@
+"""``associatsiya models list | download`` against a local HTTP server (no internet needed)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from associatsiya_ai.cli import app
+from associatsiya_ai.models import DownloadError, download
+
+runner = CliRunner()
+PAYLOAD = bytes(range(256)) * 4096 + b"tail"  # ~1 MB: several chunks
+PAYLOAD_SHA = hashlib.sha256(PAYLOAD).hexdigest()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("www")
+    (root / "model.bin").write_bytes(PAYLOAD)
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "models"
+    monkeypatch.setenv("ASSOCIATSIYA_MODELS_DIR", str(directory))
+    return directory
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _text(output: str) -> str:
+    """Output with rich's line wrapping undone, for substring checks."""
+    return " ".join(output.split())
+
+
+def _leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
+
+
+# --------------------------------------------------------------------------- list
+
+
+def test_list_json(models: Path) -> None:
+    models.mkdir()
+    (models / "extra.vec").write_text("1 2\nкошка 0.1 0.2\n")
+    (models / "notes.md").write_text("not a model")
+    result = runner.invoke(app, ["models", "list", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["models_dir"] == str(models)
+    assert data["default"]["name"] == "news_v1"
+    assert data["default"]["present"] is True
+    assert data["default"]["size_mb"] > 20
+    names = {row["name"]: row for row in data["registry"]}
+    assert names["news_v1"]["bundled"] and names["news_v1"]["downloaded"]
+    assert names["hudlit_v1"]["downloaded"] is False
+    assert names["hudlit_v1"]["url"].startswith("https://")
+    assert [f["file"] for f in data["files"]] == ["extra.vec"]
+
+
+def test_list_table(models: Path) -> None:
+    result = runner.invoke(app, ["models", "list"])
+    assert result.exit_code == 0, result.output
+    assert "news_v1" in _text(result.stdout) and "hudlit_v1" in _text(result.stdout)
+    assert "скачана" in result.stdout
+
+
+def test_help_has_examples() -> None:
+    result = runner.invoke(app, ["models", "download", "--help"])
+    assert result.exit_code == 0
+    assert "--sha256" in _text(result.stdout) and "hudlit_v1" in _text(result.stdout)
+
+
+# --------------------------------------------------------------------------- download
+
+
+def test_download_ok_then_present_then_force(server: str, models: Path) -> None:
+    url = f"{server}/model.bin"
+    args = ["models", "download", url, "--sha256", PAYLOAD_SHA.upper(), "--size"]
+    result = runner.invoke(app, [*args, str(len(PAYLOAD))])
+    assert result.exit_code == 0, result.output
+    assert (models / "model.bin").read_bytes() == PAYLOAD
+    assert _leftovers(models) == ["model.bin"]  # renamed, no .part left
+    assert PAYLOAD_SHA in _text(result.stdout)
+
+    again = runner.invoke(app, ["models", "download", url])
+    assert again.exit_code == 0
+    assert "уже есть" in _text(again.stdout) and "--force" in _text(again.stdout)
+
+    forced = runner.invoke(app, ["models", "download", url, "--force", "--name", "x.bin"])
+    assert forced.exit_code == 0, forced.output
+    assert _leftovers(models) == ["model.bin", "x.bin"]
+
+
+def test_sha_mismatch_leaves_nothing(server: str, models: Path) -> None:
+    result = runner.invoke(app, ["models", "download", f"{server}/model.bin", "--sha256", "0" * 64])
+    assert result.exit_code == 1
+    assert "контрольная сумма" in _text(result.output)
+    assert _leftovers(models) == []
+
+
+def test_size_mismatch(server: str, models: Path) -> None:
+    result = runner.invoke(app, ["models", "download", f"{server}/model.bin", "--size", "10"])
+    assert result.exit_code == 1
+    assert "10" in _text(result.output)
+    assert _leftovers(models) == []
+
+
+def test_404(server: str, models: Path) -> None:
+    result = runner.invoke(app, ["models", "download", f"{server}/missing.tar"])
+    assert result.exit_code == 1
+    assert "404" in _text(result.output)
+    assert "Traceback" not in _text(result.output)
+    assert _leftovers(models) == []
+
+
+def test_unreachable(models: Path) -> None:
+    url = f"http://127.0.0.1:{_closed_port()}/model.tar"
+    result = runner.invoke(app, ["models", "download", url, "--timeout", "2"])
+    assert result.exit_code == 1
+    assert "не в сети" in _text(result.output)
+    assert "127.0.0.1" in _text(result.output)
+    assert _leftovers(models) == []
+
+
+def test_unknown_name_and_bundled(models: Path) -> None:
+    result = runner.invoke(app, ["models", "download", "nosuchmodel"])
+    assert result.exit_code == 1
+    assert "hudlit_v1" in _text(result.output)
+    bundled = runner.invoke(app, ["models", "download", "news_v1"])
+    assert bundled.exit_code == 0
+    assert "скачивать не нужно" in _text(bundled.stdout)
+    assert _leftovers(models) == []
+
+
+def test_interrupt_removes_part(server: str, tmp_path: Path) -> None:
+    seen: list[int] = []
+
+    def interrupt(done: int, total: int | None) -> None:
+        seen.append(done)
+        if done > 0:
+            assert (tmp_path / "model.bin.part").exists()
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        download(f"{server}/model.bin", directory=tmp_path, progress=interrupt)
+    assert seen and _leftovers(tmp_path) == []
+
+
+def test_bad_file_name(server: str, tmp_path: Path) -> None:
+    with pytest.raises(DownloadError, match="--name"):
+        download(f"{server}/model.bin", directory=tmp_path, file_name="../evil.bin")
