@@ -237,3 +237,34 @@ def test_shorten() -> None:
     assert shorten("кот") == "кот"
     assert shorten("я" * 100, 5) == "яяяяя…"
     assert shorten("a\x00\n") == "a\\x00\\n"
+
+
+@pytest.mark.parametrize(
+    ("secret", "answer", "correct"),
+    [
+        ("ёлка", "Елка", True),
+        ("ёлка", "Ёлка", True),
+        ("елка", "ёлка", True),
+        ("кошка", "кошки", True),
+        ("часы", "час", False),
+        ("час", "часы", True),  # «часы» has a reading as the plural of «час»
+        ("кошка", "кот", False),
+    ],
+)
+def test_r7_answers_with_the_real_lexicon(
+    lex: Lexicon, secret: str, answer: str, correct: bool
+) -> None:
+    from associatsiya_ai.game import Game
+
+    game = Game(secret, lex)
+    game.say("праздник")
+    assert game.answer(answer).correct is correct
+
+
+def test_r5_plural_foul_with_the_real_lexicon(lex: Lexicon) -> None:
+    from associatsiya_ai.game import Game, Termination
+
+    game = Game("рука", lex)
+    game.say("реки")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.CONSONANCE
