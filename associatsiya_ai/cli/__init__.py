@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from rich.markup import escape
+
 from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
 from associatsiya_ai.cli.app import UserError, app, err_console
 
@@ -19,7 +21,7 @@ def main() -> None:
     try:
         app(standalone_mode=True)
     except UserError as exc:
-        err_console.print(f"[red]Ошибка:[/red] {exc}", highlight=False)
+        err_console.print(f"[red]Ошибка:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(exc.code)
     except KeyboardInterrupt:
         err_console.print("\nПрервано.")

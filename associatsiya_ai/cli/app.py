@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from associatsiya_ai import __version__
 
@@ -70,5 +71,5 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
     Use as ``raise fail("…")`` so CliRunner tests see the exit code, not a traceback.
     """
-    err_console.print(f"[red]Ошибка:[/red] {message}", highlight=False)
+    err_console.print(f"[red]Ошибка:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
