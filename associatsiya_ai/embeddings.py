@@ -22,6 +22,7 @@ import importlib.metadata
 import json
 import re
 import tarfile
+import threading
 import zlib
 from collections.abc import Sequence
 from functools import cached_property
@@ -249,6 +250,7 @@ def resolve_model(spec: str | Path | None = None) -> Path:
 
 
 _CACHE: dict[Path, Embeddings] = {}
+_CACHE_LOCK = threading.Lock()
 
 
 def load_embeddings(spec: str | Path | None = None) -> Embeddings:
@@ -279,10 +281,11 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
             "hudlit_v1 или укажите путь"
         )
     key = path.resolve()
-    cached = _CACHE.get(key)
-    if cached is None:
-        cached = _load_file(key)
-        _CACHE[key] = cached
+    with _CACHE_LOCK:
+        cached = _CACHE.get(key)
+        if cached is None:
+            cached = _load_file(key)
+            _CACHE[key] = cached
     return cached
 
 
@@ -421,6 +424,7 @@ def _load_gensim(path: Path, suffix: str) -> Embeddings:
     kv: Any
     if suffix == ".kv":
         kv = KeyedVectors.load(str(path), mmap="r")
+        kv = getattr(kv, "wv", kv)  # a whole Word2Vec / FastText model saved by mistake
         if not isinstance(kv, KeyedVectors):
             raise ModelError(f"{path} — не gensim KeyedVectors; {_FORMATS_HINT}")
         kind = "gensim"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import http.client
 import os
 import socket
 import urllib.error
@@ -29,6 +30,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -101,7 +103,7 @@ REGISTRY: dict[str, ModelInfo] = {
         url=None,
         size=26_634_240,
         sha256=None,
-        description="navec, новости, 250K слов × 300; по умолчанию, входит в natasha",
+        description="navec, новости, 250K слов × 300 (по умолчанию)",
         bundled=True,
     ),
     "hudlit_v1": ModelInfo(
@@ -192,6 +194,21 @@ def _network_message(url: str, exc: BaseException) -> str:
     )
 
 
+def _read_chunk(response: Any, url: str, done: int, total: int | None) -> bytes:
+    """One chunk of the body; network failures become ``DownloadError``."""
+    try:
+        chunk: bytes = response.read(CHUNK_BYTES)
+    except http.client.IncompleteRead as exc:
+        of = f" из {total}" if total is not None else ""
+        raise DownloadError(
+            f"загрузка оборвалась: получено {done + len(exc.partial)} байт{of} ({url}); "
+            "повторите команду"
+        ) from exc
+    except (OSError, http.client.HTTPException) as exc:
+        raise DownloadError(_network_message(url, exc)) from exc
+    return chunk
+
+
 def download(
     url: str,
     *,
@@ -257,7 +274,7 @@ def download(
             response = urllib.request.urlopen(request, timeout=timeout)
         except urllib.error.HTTPError as exc:
             raise DownloadError(f"сервер ответил {exc.code} {exc.reason}: {url}") from exc
-        except (urllib.error.URLError, OSError) as exc:
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
             raise DownloadError(_network_message(url, exc)) from exc
         except ValueError as exc:
             raise DownloadError(f"неверный URL «{url}»: {exc}") from exc
@@ -271,19 +288,21 @@ def download(
             digest = hashlib.sha256()
             done = 0
             try:
-                with open(part, "wb") as out:
-                    if progress:
-                        progress(0, total)
-                    while chunk := response.read(CHUNK_BYTES):
+                out = open(part, "wb")  # noqa: SIM115  (closed below; writes are checked)
+            except OSError as exc:
+                raise DownloadError(f"не удалось записать {part}: {exc}") from exc
+            with out:
+                if progress:
+                    progress(0, total)
+                while chunk := _read_chunk(response, url, done, total):
+                    try:
                         out.write(chunk)
-                        digest.update(chunk)
-                        done += len(chunk)
-                        if progress:
-                            progress(done, total)
-            except (urllib.error.URLError, OSError) as exc:
-                if isinstance(exc, (TimeoutError, socket.timeout, urllib.error.URLError)):
-                    raise DownloadError(_network_message(url, exc)) from exc
-                raise DownloadError(f"ошибка записи {part}: {exc}") from exc
+                    except OSError as exc:
+                        raise DownloadError(f"ошибка записи {part}: {exc}") from exc
+                    digest.update(chunk)
+                    done += len(chunk)
+                    if progress:
+                        progress(done, total)
         for expected in (total, size):
             if expected is not None and done != expected:
                 raise DownloadError(

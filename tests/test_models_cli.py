@@ -26,6 +26,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        if self.path == "/short.bin":  # promises 100 000 bytes, sends 10, hangs up
+            self.send_response(200)
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(b"0123456789")
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        super().do_GET()
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -87,7 +98,7 @@ def test_list_table(models: Path) -> None:
     result = runner.invoke(app, ["models", "list"])
     assert result.exit_code == 0, result.output
     assert "news_v1" in _text(result.stdout) and "hudlit_v1" in _text(result.stdout)
-    assert "скачана" in result.stdout
+    assert "associatsiya models download hudlit_v1" in result.stdout
 
 
 def test_help_has_examples() -> None:
@@ -128,6 +139,13 @@ def test_size_mismatch(server: str, models: Path) -> None:
     result = runner.invoke(app, ["models", "download", f"{server}/model.bin", "--size", "10"])
     assert result.exit_code == 1
     assert "10" in _text(result.output)
+    assert _leftovers(models) == []
+
+
+def test_connection_dropped(server: str, models: Path) -> None:
+    result = runner.invoke(app, ["models", "download", f"{server}/short.bin"])
+    assert result.exit_code == 1
+    assert "оборвалась" in _text(result.output)
     assert _leftovers(models) == []
 
 

@@ -20,6 +20,7 @@ from associatsiya_ai.models import (
     DownloadError,
     ModelError,
     download,
+    file_name_from_url,
     find_model_files,
     models_dir,
 )
@@ -106,18 +107,23 @@ def list_command(
         f"Модель по умолчанию: [bold]{d['name']}[/bold] — {d['path']} ({state})", soft_wrap=True
     )
     table = Table(title="Известные модели", title_justify="left")
-    for column in ("имя", "состояние", "МБ", "описание"):
-        table.add_column(column)
+    table.add_column("имя", no_wrap=True)
+    table.add_column("состояние")
+    table.add_column("МБ", justify="right", no_wrap=True)
+    table.add_column("описание")
     for row in data["registry"]:
         if row["bundled"]:
             status = "входит в natasha" if row["downloaded"] else "[red]нет файла[/red]"
         elif row["downloaded"]:
             status = "[green]скачана[/green]"
         else:
-            status = f"не скачана: associatsiya models download {row['name']}"
+            status = "не скачана"
         size = "" if row["size_mb"] is None else str(row["size_mb"])
         table.add_row(row["name"], status, size, row["description"])
     console.print(table)
+    missing = [r["name"] for r in data["registry"] if not r["downloaded"] and not r["bundled"]]
+    for name in missing:
+        console.print(f"Скачать {name}: associatsiya models download {name}", soft_wrap=True)
     console.print(f"Папка моделей: {data['models_dir']}", soft_wrap=True)
     if data["files"]:
         for f in data["files"]:
@@ -190,6 +196,15 @@ def download_command(
     else:
         known = ", ".join(REGISTRY)
         raise fail(f"неизвестная модель «{name}»: укажите одну из ({known}) или URL файла")
+
+    target = models_dir() / (file_name or file_name_from_url(url))
+    if target.is_file() and not force:
+        console.print(
+            f"Файл уже есть: {target} ({_mb(target.stat().st_size)} МБ); "
+            "для повторной загрузки добавьте --force.",
+            soft_wrap=True,
+        )
+        return
 
     from rich.progress import (
         BarColumn,
