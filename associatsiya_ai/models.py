@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import http.client
 import os
 import socket
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -196,6 +193,8 @@ def _network_message(url: str, exc: BaseException) -> str:
 
 def _read_chunk(response: Any, url: str, done: int, total: int | None) -> bytes:
     """One chunk of the body; network failures become ``DownloadError``."""
+    import http.client
+
     try:
         chunk: bytes = response.read(CHUNK_BYTES)
     except http.client.IncompleteRead as exc:
@@ -256,6 +255,11 @@ def download(
         Network failure, HTTP error status, size or checksum mismatch, bad file name, or
         an unwritable directory. The message is one Russian line naming the URL or file.
     """
+    # urllib.request costs ~40 ms to import; keep it out of ``associatsiya --help``.
+    import http.client
+    import urllib.error
+    import urllib.request
+
     directory = models_dir() if directory is None else directory
     name = _check_file_name(file_name or file_name_from_url(url))
     final = directory / name

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import tarfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +27,7 @@ def _fresh_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ASSOCIATSIYA_MODELS_DIR", str(tmp_path / "models"))
 
 
-def make_navec(path: Path, words: list[str], dim: int = 6, qdim: int = 3, seed: int = 0):
+def make_navec(path: Path, words: list[str], dim: int = 6, qdim: int = 3, seed: int = 0) -> Any:
     """A tiny navec model: ``words`` + <unk>/<pad>, ``qdim`` sub-vectors, 4 centroids."""
     from navec import Navec
     from navec.meta import Meta
@@ -45,7 +46,7 @@ def make_navec(path: Path, words: list[str], dim: int = 6, qdim: int = 3, seed: 
     return navec
 
 
-def make_kv(keys: list[str], dim: int = 4, seed: int = 1):
+def make_kv(keys: list[str], dim: int = 4, seed: int = 1) -> Any:
     from gensim.models import KeyedVectors
 
     rng = np.random.default_rng(seed)
