@@ -37,6 +37,7 @@ __all__ = [
     "DownloadResult",
     "ModelError",
     "ModelInfo",
+    "check_file_name",
     "download",
     "file_name_from_url",
     "find_model_files",
@@ -173,7 +174,8 @@ class DownloadResult:
 ProgressCallback = Callable[[int, "int | None"], None]
 
 
-def _check_file_name(name: str) -> str:
+def check_file_name(name: str) -> str:
+    """``name`` if it is a plain file name (no directories), else ``DownloadError``."""
     if not name or name in {".", ".."} or "/" in name or "\\" in name or "\x00" in name:
         raise DownloadError(
             f"недопустимое имя файла «{name}»: укажите простое имя через --name, например model.tar"
@@ -261,7 +263,7 @@ def download(
     import urllib.request
 
     directory = models_dir() if directory is None else directory
-    name = _check_file_name(file_name or file_name_from_url(url))
+    name = check_file_name(file_name or file_name_from_url(url))
     final = directory / name
     if final.exists() and not force:
         return DownloadResult(final, final.stat().st_size, None, skipped=True)

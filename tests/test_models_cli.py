@@ -197,6 +197,11 @@ def test_interrupt_removes_part(server: str, tmp_path: Path) -> None:
     assert seen and _leftovers(tmp_path) == []
 
 
-def test_bad_file_name(server: str, tmp_path: Path) -> None:
+def test_bad_file_name(server: str, tmp_path: Path, models: Path) -> None:
     with pytest.raises(DownloadError, match="--name"):
         download(f"{server}/model.bin", directory=tmp_path, file_name="../evil.bin")
+    result = runner.invoke(app, ["models", "download", f"{server}/", "--name", "a/b.bin"])
+    assert result.exit_code == 1 and "--name" in _text(result.output)
+    result = runner.invoke(app, ["models", "download", f"{server}/"])
+    assert result.exit_code == 1 and "--name" in _text(result.output)
+    assert _leftovers(models) == []

@@ -19,6 +19,7 @@ from associatsiya_ai.models import (
     REGISTRY,
     DownloadError,
     ModelError,
+    check_file_name,
     download,
     file_name_from_url,
     find_model_files,
@@ -197,7 +198,11 @@ def download_command(
         known = ", ".join(REGISTRY)
         raise fail(f"неизвестная модель «{name}»: укажите одну из ({known}) или URL файла")
 
-    target = models_dir() / (file_name or file_name_from_url(url))
+    try:
+        file_name = check_file_name(file_name or file_name_from_url(url))
+    except DownloadError as exc:
+        raise fail(str(exc)) from None
+    target = models_dir() / file_name
     if target.is_file() and not force:
         console.print(
             f"Файл уже есть: {target} ({_mb(target.stat().st_size)} МБ); "
@@ -224,7 +229,7 @@ def download_command(
         console=err_console,
         transient=not err_console.is_terminal,
     )
-    task = progress.add_task(file_name or url.rsplit("/", 1)[-1], total=None)
+    task = progress.add_task(file_name, total=None)
 
     def report(done: int, total: int | None) -> None:
         progress.update(task, completed=done, total=total)
