@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
 from associatsiya_ai.cli.app import UserError, app, err_console
+from associatsiya_ai.models import ModelError
 
 __all__ = ["app", "main"]
 
@@ -20,9 +21,10 @@ def main() -> None:
     """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback."""
     try:
         app(standalone_mode=True)
-    except UserError as exc:
-        err_console.print(f"[red]Ошибка:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-        sys.exit(exc.code)
+    except (UserError, ModelError) as exc:
+        message = escape(str(exc))
+        err_console.print(f"[red]Ошибка:[/red] {message}", highlight=False, soft_wrap=True)
+        sys.exit(getattr(exc, "code", 1))
     except KeyboardInterrupt:
         err_console.print("\nПрервано.")
         sys.exit(130)
