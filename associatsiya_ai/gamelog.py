@@ -1,0 +1,186 @@
+"""The game log: one JSON object per game in a JSONL file, and reading it back for replay.
+
+A record is written and flushed as soon as its game ends — an abandoned game too — so a
+log cut short by Ctrl-C or a closed terminal is still valid JSONL. The record is
+:meth:`associatsiya_ai.arena.GameRecord.to_dict`: ``Game.to_dict()`` (secret, practice,
+moves, turns, outcome) plus seed, model, seats, the bots' explanations per turn, rejected
+inputs and ``ended_by``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["GameLog", "LogError", "ReplayTurn", "read_log", "replay_turns"]
+
+REQUIRED = ("secret", "turns", "outcome")
+
+
+class LogError(Exception):
+    """A log file is missing, unreadable or corrupt; the message is one Russian line."""
+
+
+class GameLog:
+    """Append game records to a JSONL file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The log file; created if missing, appended to otherwise.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be opened for appending.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._file: IO[str] = self.path.open("a+", encoding="utf-8")
+        self._file.seek(0, os.SEEK_END)
+        if self._file.tell() > 0:
+            # A line cut short by a crash must not swallow the next record.
+            self._file.seek(self._file.tell() - 1)
+            last = self._file.read(1)
+            if last != "\n":
+                self._file.write("\n")
+                self._file.flush()
+        self.written = 0
+
+    def write(self, record: Any) -> None:
+        """Append one record (a ``GameRecord`` or a dict) as one line, flushed to disk.
+
+        Raises
+        ------
+        OSError
+            When the write fails (disk full, …).
+        """
+        data = record.to_dict() if hasattr(record, "to_dict") else record
+        line = json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n"
+        self._file.write(line)
+        self._file.flush()
+        with contextlib.suppress(OSError):  # pipes and some special files cannot be synced
+            os.fsync(self._file.fileno())
+        self.written += 1
+
+    def close(self) -> None:
+        """Close the file."""
+        self._file.close()
+
+    def __enter__(self) -> GameLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_log(path: str | Path) -> list[dict[str, Any]]:
+    """Read every game record of a JSONL log.
+
+    Raises
+    ------
+    LogError
+        When the file is missing or unreadable, a line is not a JSON object, a record lacks
+        ``secret``/``turns``/``outcome``, or the log holds no game.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LogError(f"файл журнала не найден: {path}") from None
+    except IsADirectoryError:
+        raise LogError(f"{path} — это папка, а не файл журнала") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path} — не текстовый файл журнала (не UTF-8)") from None
+    except OSError as exc:
+        raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"журнал {path} повреждён: строка {number}: {exc.msg}") from None
+        if not isinstance(data, dict):
+            raise LogError(f"журнал {path} повреждён: строка {number} — не запись игры")
+        missing = [k for k in REQUIRED if k not in data]
+        if missing or not isinstance(data.get("turns"), list):
+            fields = ", ".join(missing) or "turns"
+            raise LogError(f"журнал {path} повреждён: в строке {number} нет полей {fields}")
+        records.append(data)
+    if not records:
+        raise LogError(f"в журнале {path} нет ни одной игры")
+    return records
+
+
+@dataclass(frozen=True)
+class ReplayTurn:
+    """One step of a replay: a turn as the table heard it, with the bots' reasons."""
+
+    number: int
+    team: int
+    mode: str
+    new: str
+    chain: tuple[str, ...]
+    answer: str | None
+    correct: bool
+    hinter_explanation: dict[str, Any] | None
+    guesser_explanation: dict[str, Any] | None
+    foul: bool = False
+
+
+def _expl(value: Any) -> dict[str, Any] | None:
+    return value if isinstance(value, dict) else None
+
+
+def replay_turns(record: dict[str, Any]) -> list[ReplayTurn]:
+    """The turns of a logged game in order, plus the fouling utterance if there was one.
+
+    Raises
+    ------
+    LogError
+        When a turn is malformed.
+    """
+    steps: list[ReplayTurn] = []
+    try:
+        for t in record["turns"]:
+            u = t["utterance"]
+            steps.append(
+                ReplayTurn(
+                    number=int(t["number"]),
+                    team=int(t["team"]),
+                    mode=str(u["mode"]),
+                    new=str(u["new"]),
+                    chain=tuple(str(w) for w in u["chain"]),
+                    answer=str(t["answer"]),
+                    correct=bool(t.get("correct", False)),
+                    hinter_explanation=_expl(t.get("hinter_explanation")),
+                    guesser_explanation=_expl(t.get("guesser_explanation")),
+                )
+            )
+        final = record.get("final")
+        if isinstance(final, dict) and isinstance(final.get("utterance"), dict):
+            u = final["utterance"]
+            steps.append(
+                ReplayTurn(
+                    number=len(steps) + 1,
+                    team=int(u["team"]),
+                    mode=str(u["mode"]),
+                    new=str(u["new"]),
+                    chain=tuple(str(w) for w in u["chain"]),
+                    answer=None,
+                    correct=False,
+                    hinter_explanation=_expl(final.get("explanation")),
+                    guesser_explanation=None,
+                    foul=True,
+                )
+            )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"запись игры повреждена: нет поля или неверное значение ({exc})") from None
+    return steps
