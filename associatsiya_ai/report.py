@@ -132,7 +132,8 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         ``winner``, ``turns`` (turns played), ``solved_turn`` (the turn number of the
         correct answer, else None), ``modes`` ({mode: utterances}), ``hinter_passes``,
         ``guesser_passes``, ``illegal_moves`` (rejected moves), ``bot_errors``, ``error``
-        (why the game did not finish normally, else None) and ``sides``.
+        (why the game did not finish normally, else None), ``exceptions`` (messages of
+        bot exceptions the arena recovered from) and ``sides``.
     """
     turns = list(record.get("turns") or [])
     outcome = record.get("outcome") or {}
@@ -151,6 +152,14 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
     error = None if ended_by is None else f"game ended by {ended_by}"
     if ended_by is not None and record.get("bot_errors"):
         error = f"{error}: {record['bot_errors'][-1].get('error')}"
+    # The arena keeps every failed bot choice in bot_errors; the rule rejections among
+    # them are also in ``rejected``, whose detail their message quotes.
+    details = [str(r["detail"]) for r in record.get("rejected") or [] if r.get("detail")]
+    exceptions = [
+        str(e.get("error"))
+        for e in record.get("bot_errors") or []
+        if not any(d in str(e.get("error")) for d in details)
+    ]
     game_no = record.get("game")
     return {
         "index": int(game_no) - 1 if isinstance(game_no, int) else record.get("index"),
@@ -165,6 +174,7 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "illegal_moves": len(record.get("rejected") or []),
         "bot_errors": len(record.get("bot_errors") or []),
         "error": error,
+        "exceptions": exceptions,
         "sides": dict(record.get("sides") or {}),
     }
 
@@ -208,8 +218,9 @@ def summarise(
         ``chain_modes`` ({single, own, all}: utterances); ``passes`` (hinter + guesser,
         also split as ``hinter_passes``, ``guesser_passes``); ``fouls`` (games lost by a
         consonant hint); ``illegal_moves`` (rejected bot moves); ``bot_errors`` (failed
-        bot choices, rejected or raised, that the arena recovered from); ``errors`` (games that
-        raised or were abandoned) with ``error_messages`` (distinct, first 10);
+        bot choices, rejected or raised); ``errors``: games in which something raised
+        (caught by the arena or not) or that were abandoned, with ``error_messages``
+        (distinct, first 10);
         ``games_per_s`` (None without ``elapsed_s``). Shares are None when ``n`` is 0.
     """
     games = list(games)
@@ -238,12 +249,13 @@ def summarise(
                 modes[mode] += int(count)
     hinter_passes = sum(int(g.get("hinter_passes", 0)) for g in games)
     guesser_passes = sum(int(g.get("guesser_passes", 0)) for g in games)
-    errored = [g for g in games if not _is_completed(g)]
+    errored = [g for g in games if not _is_completed(g) or g.get("exceptions")]
     messages: list[str] = []
     for g in errored:
-        msg = str(g.get("error") or f"unfinished game ({g.get('termination')})")
-        if msg not in messages:
-            messages.append(msg)
+        found = list(g.get("exceptions") or [])
+        if not _is_completed(g):
+            found.insert(0, str(g.get("error") or f"unfinished game ({g.get('termination')})"))
+        messages.extend(m for m in found if m not in messages)
 
     return {
         "games": len(games),

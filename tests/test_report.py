@@ -163,8 +163,8 @@ def _record() -> dict:
         ],
         "outcome": {"termination": "guessed", "winner": 2, "loser": 1},
         "final": None,
-        "rejected": [{"seat": "1-hinter", "rule": "R4"}],
-        "bot_errors": [{"seat": "1-hinter", "error": "R4"}],
+        "rejected": [{"seat": "1-hinter", "rule": "R4", "detail": "наводка «мышь» уже звучала"}],
+        "bot_errors": [{"seat": "1-hinter", "error": "«мышь»: R4: наводка «мышь» уже звучала"}],
         "ended_by": None,
     }
 
@@ -176,6 +176,13 @@ def test_game_summary_of_a_logged_record() -> None:
     assert s["modes"] == {"single": 1, "own": 1, "all": 1}
     assert (s["hinter_passes"], s["guesser_passes"]) == (1, 1)
     assert (s["illegal_moves"], s["bot_errors"], s["error"]) == (1, 1, None)
+    assert s["exceptions"] == []
+    rec = _record()
+    rec["bot_errors"].append({"seat": "2-guesser", "error": "RuntimeError: boom"})
+    s = game_summary(rec)
+    assert s["exceptions"] == ["RuntimeError: boom"]
+    r = summarise([s, s])
+    assert (r["n"], r["errors"], r["error_messages"]) == (2, 2, ["RuntimeError: boom"])
     assert s["sides"] == {"1": "A", "2": "B"}
 
 

@@ -1,0 +1,411 @@
+"""Bot-vs-bot runs: N games between two bot sides, in parallel, reproducible whatever the jobs.
+
+Side A (``--model-1``/``--level-1``) and side B (``--model-2``/``--level-2``) play a match
+(R8): the setter alternates A, B, A, …, so in game ``i`` side A is team 1 when ``i`` is even.
+Every game's randomness comes from ``(seed, game index)`` alone — the seats' generators
+from ``SeedSequence(seed, spawn_key=(i,))`` and the secret from one seeded permutation of
+the secrets list — so ``jobs=1`` and ``jobs=4`` play the very same games, and results are
+sorted by game index before anything is counted or logged.
+
+A game that raises is counted as an error with its message and the run goes on; a model
+that cannot be loaded stops the run (it is the user's mistake, not a game's).
+
+>>> spec = BotSpec(model=None, level="hard")
+>>> spec.label
+'news_v1/hard'
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from associatsiya_ai.report import game_summary, side_figures, summarise
+
+__all__ = [
+    "LEVELS",
+    "BotKit",
+    "BotSpec",
+    "GameResult",
+    "KitFactory",
+    "RunResult",
+    "embedding_kit",
+    "game_rngs",
+    "play_one",
+    "run_games",
+    "secret_order",
+]
+
+LEVELS = ("easy", "normal", "hard")
+_SECRETS_KEY = 0x5EC2E7
+"""Extra entropy word that keeps the secrets' permutation apart from the seats' streams."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """One side's bots: the embedding model and the level of its hinter and guesser.
+
+    Attributes
+    ----------
+    model : str or None
+        A model spec for ``load_embeddings`` (``None``: the default navec ``news_v1``).
+    level : str
+        ``easy``, ``normal`` or ``hard``.
+    """
+
+    model: str | None = None
+    level: str = "normal"
+
+    @property
+    def label(self) -> str:
+        """``model/level`` for tables and logs."""
+        name = self.model if self.model is not None else "news_v1"
+        return f"{os.path.basename(str(name))}/{self.level}"
+
+
+class BotKit(Protocol):
+    """What one side needs to play: a word checker, the secrets, and two bots.
+
+    ``hinter`` and ``guesser`` have ``act(view, rng)`` (the seats of
+    :mod:`associatsiya_ai.players.bot` wrap them).
+    """
+
+    checker: Any
+    secrets: Sequence[str]
+    hinter: Any
+    guesser: Any
+
+
+KitFactory = Callable[[BotSpec], BotKit]
+"""Builds a side's kit; must be a module-level function so worker processes can import it."""
+
+
+@dataclass
+class _Kit:
+    checker: Any
+    secrets: Sequence[str]
+    hinter: Any
+    guesser: Any
+
+
+def embedding_kit(spec: BotSpec) -> BotKit:
+    """The real side: the embedding bots of ``spec.level`` over ``spec.model``.
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read.
+    """
+    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
+    from associatsiya_ai.embeddings import load_embeddings
+    from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.vocab import load_vocabulary
+
+    embeddings = load_embeddings(spec.model)
+    vocab = load_vocabulary(embeddings)
+    return _Kit(
+        checker=default_lexicon(),
+        secrets=list(vocab.secrets),
+        hinter=EmbeddingHinter(vocab, level=spec.level),
+        guesser=EmbeddingGuesser(vocab, level=spec.level),
+    )
+
+
+# ----------------------------------------------------------------- per-process cache
+_KITS: dict[tuple[Any, BotSpec], BotKit] = {}
+
+
+def _kit(factory: KitFactory, spec: BotSpec) -> BotKit:
+    key = (factory, spec)
+    kit = _KITS.get(key)
+    if kit is None:
+        kit = _KITS[key] = factory(spec)
+    return kit
+
+
+def _secrets(factory: KitFactory, a: BotSpec, b: BotSpec) -> list[str]:
+    """The secrets both sides' vocabularies know, in side A's order."""
+    first = list(_kit(factory, a).secrets)
+    if b == a:
+        return first
+    second = set(_kit(factory, b).secrets)
+    return [w for w in first if w in second]
+
+
+_ORDERS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def secret_order(seed: int, n_secrets: int) -> np.ndarray:
+    """The seeded permutation that assigns secrets to games (game ``i`` takes entry ``i``).
+
+    >>> secret_order(1, 5).tolist() == secret_order(1, 5).tolist()
+    True
+    """
+    key = (seed, n_secrets)
+    if key not in _ORDERS:
+        rng = np.random.default_rng(np.random.SeedSequence([seed, _SECRETS_KEY]))
+        _ORDERS[key] = rng.permutation(n_secrets)
+    return _ORDERS[key]
+
+
+def game_rngs(seed: int, index: int) -> list[np.random.Generator]:
+    """Four generators for game ``index``: A's hinter, A's guesser, B's hinter, B's guesser."""
+    root = np.random.SeedSequence(seed, spawn_key=(index,))
+    return [np.random.default_rng(s) for s in root.spawn(4)]
+
+
+# ----------------------------------------------------------------------- one game
+@dataclass
+class GameResult:
+    """One game's outcome as the parent process needs it.
+
+    Attributes
+    ----------
+    index : int
+        0-based game number.
+    summary : dict
+        :func:`associatsiya_ai.report.game_summary` plus ``seconds``.
+    record : dict or None
+        The full JSON-ready game record (only when a log was asked for, or on error).
+    """
+
+    index: int
+    summary: dict[str, Any]
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class _Task:
+    index: int
+    seed: int
+    side_a: BotSpec
+    side_b: BotSpec
+    factory: KitFactory
+    keep_record: bool
+
+
+def play_one(
+    index: int,
+    seed: int,
+    side_a: BotSpec,
+    side_b: BotSpec,
+    *,
+    factory: KitFactory = embedding_kit,
+    keep_record: bool = False,
+) -> GameResult:
+    """Play game ``index`` of a run; an exception inside the game becomes an error result.
+
+    Raises
+    ------
+    Exception
+        Whatever the factory raises when a side cannot be built (a missing model).
+    """
+    from associatsiya_ai.arena import play_game
+    from associatsiya_ai.game import Role, Seat
+    from associatsiya_ai.match import Match
+    from associatsiya_ai.players.bot import BotGuesser, BotHinter
+
+    kit_a, kit_b = _kit(factory, side_a), _kit(factory, side_b)
+    secrets = _secrets(factory, side_a, side_b)
+    setter = Match().setter(index)
+    sides = {"1": setter, "2": "B" if setter == "A" else "A"}
+    specs = {"A": (side_a, kit_a), "B": (side_b, kit_b)}
+    rngs = game_rngs(seed, index)
+    seat_rng = {"A": rngs[0:2], "B": rngs[2:4]}
+    seats: dict[Any, Any] = {}
+    for team, side in ((1, sides["1"]), (2, sides["2"])):
+        spec, kit = specs[side]
+        h_rng, g_rng = seat_rng[side]
+        seats[Seat(team, Role.HINTER)] = BotHinter(kit.hinter, h_rng, level=spec.level)
+        seats[Seat(team, Role.GUESSER)] = BotGuesser(kit.guesser, g_rng, level=spec.level)
+    meta = {
+        "seed": seed,
+        "sides": sides,
+        "models": {"A": side_a.model or "news_v1", "B": side_b.model or "news_v1"},
+        "levels": {"A": side_a.level, "B": side_b.level},
+    }
+    started = time.perf_counter()
+    secret = None
+    try:
+        if not secrets:
+            raise ValueError("список загадываемых слов пуст")
+        order = secret_order(seed, len(secrets))
+        # The permutation entry for this game; an invalid secret passes to the next entry.
+        from associatsiya_ai.arena import validate_secret
+
+        for step in range(len(secrets)):
+            word = secrets[int(order[(index + step) % len(secrets)])]
+            try:
+                secret = validate_secret(word, kit_a.checker)
+                break
+            except ValueError:
+                continue
+        if secret is None:
+            raise ValueError("в списке загадываемых слов нет ни одного подходящего")
+        record = play_game(secret, seats, kit_a.checker, index=index, meta=meta)
+        data = record.to_dict()
+        summary = game_summary(data)
+        keep = data if keep_record else None
+    except Exception as exc:  # a bug in one game must not end the run
+        message = f"{type(exc).__name__}: {exc}"
+        summary = {
+            "index": index,
+            "secret": secret,
+            "termination": None,
+            "winner": None,
+            "error": message,
+            "sides": sides,
+        }
+        keep = {
+            **meta,
+            "game": index + 1,
+            "secret": secret,
+            "turns": [],
+            "outcome": None,
+            "error": message,
+            "traceback": traceback.format_exc(limit=8),
+        }
+    summary["index"] = index
+    summary["seconds"] = round(time.perf_counter() - started, 4)
+    return GameResult(index, summary, keep)
+
+
+def _run_task(task: _Task) -> GameResult:
+    return play_one(
+        task.index,
+        task.seed,
+        task.side_a,
+        task.side_b,
+        factory=task.factory,
+        keep_record=task.keep_record,
+    )
+
+
+def _init_worker() -> None:
+    """One BLAS thread per worker: the jobs already share the cores."""
+    try:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(1)
+    except Exception:  # threadpoolctl is optional (it comes with scikit-learn)
+        pass
+
+
+# ----------------------------------------------------------------------- a run
+@dataclass
+class RunResult:
+    """A finished run: the per-game results in game order and the figures.
+
+    Attributes
+    ----------
+    results : list of GameResult
+        Sorted by game index.
+    report : dict
+        :func:`associatsiya_ai.report.summarise` plus ``sides`` (per-side figures),
+        ``seed``, ``jobs``, ``elapsed_s``.
+    """
+
+    results: list[GameResult]
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+def run_games(
+    n_games: int,
+    seed: int,
+    *,
+    side_a: BotSpec | None = None,
+    side_b: BotSpec | None = None,
+    jobs: int = 1,
+    factory: KitFactory = embedding_kit,
+    keep_records: bool = False,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> RunResult:
+    """Play ``n_games`` bot-only games and summarise them.
+
+    Parameters
+    ----------
+    n_games : int
+        Number of games (≥ 0).
+    seed : int
+        The run's seed; game ``i`` depends only on ``(seed, i)``.
+    side_a, side_b : BotSpec, optional
+        The two sides (default: the default model at level normal).
+    jobs : int
+        Worker processes; 1 plays in this process.
+    factory : callable
+        Builds a side's kit (:func:`embedding_kit`; tests pass a fake). With ``jobs > 1``
+        it must be importable by the workers (a module-level function).
+    keep_records : bool
+        Keep every game's full record (for ``--log``).
+    on_result : callable, optional
+        Called in this process as each game finishes (in completion order): progress.
+
+    Returns
+    -------
+    RunResult
+
+    Raises
+    ------
+    Exception
+        What the factory raises when a side cannot be built (e.g. ``ModelError``).
+    """
+    side_a = side_a or BotSpec()
+    side_b = side_b or side_a
+    if n_games < 0:
+        raise ValueError("число игр не может быть отрицательным")
+    jobs = max(1, min(jobs, n_games or 1))
+    tasks = [_Task(i, seed, side_a, side_b, factory, keep_records) for i in range(n_games)]
+    results: list[GameResult] = []
+    # Build the sides here first: a missing model stops the run before any game, the
+    # wall time counts play only (loading is bench's load_s), and forked workers inherit
+    # the loaded model instead of each loading it again.
+    _secrets(factory, side_a, side_b)
+    if jobs == 1:
+        started = time.perf_counter()
+        for task in tasks:
+            result = _run_task(task)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        started = time.perf_counter()
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker) as pool:
+            # All tasks are submitted (and, with fork, all workers started) before the
+            # caller's progress display starts its thread.
+            futures: list[Future[GameResult]] = [pool.submit(_run_task, t) for t in tasks]
+            try:
+                for future in as_completed(futures):
+                    result = future.result()
+                    results.append(result)
+                    if on_result is not None:
+                        on_result(result)
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+    elapsed = time.perf_counter() - started
+    results.sort(key=lambda r: r.index)
+    summaries = [r.summary for r in results]
+    report = summarise(summaries, elapsed_s=elapsed)
+    report["sides"] = {
+        name: {
+            "model": spec.model or "news_v1",
+            "level": spec.level,
+            **side_figures(summaries, name),
+        }
+        for name, spec in (("A", side_a), ("B", side_b))
+    }
+    report["seed"] = seed
+    report["jobs"] = jobs
+    report["elapsed_s"] = round(elapsed, 3)
+    return RunResult(results, report)

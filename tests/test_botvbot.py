@@ -1,0 +1,215 @@
+"""Bot-vs-bot runs on fake bots (fast) and the real CLI on a few games.
+
+The fake bots draw words at random from a small noun list with the generator the run gives
+them, so any difference between ``jobs=1`` and ``jobs=2`` would show in the results.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+from fakes import FakeLexicon
+
+from associatsiya_ai.botvbot import BotSpec, game_rngs, run_games, secret_order
+from associatsiya_ai.game import PASS, GuesserView, HinterView, Mode
+from associatsiya_ai.gamelog import read_log
+from associatsiya_ai.words import fold, is_consonant
+
+NOUNS = [
+    "мышь",
+    "сыр",
+    "хвост",
+    "усы",
+    "молоко",
+    "дом",
+    "лес",
+    "река",
+    "гора",
+    "море",
+    "небо",
+    "звезда",
+    "луна",
+    "солнце",
+    "ветер",
+    "дождь",
+    "снег",
+    "лед",
+    "огонь",
+    "вода",
+    "хлеб",
+    "соль",
+    "книга",
+    "стол",
+    "стул",
+    "окно",
+    "дверь",
+    "ключ",
+    "замок",
+    "город",
+    "улица",
+]
+SECRETS = ["кошка", "собака", "лампа", "машина", "дерево", "цветок", "корабль", "птица"]
+
+
+class FakeHinter:
+    """Says a random legal noun (R4, R5), in a random mode; passes when nothing is left."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def act(self, view: HinterView, rng: np.random.Generator) -> tuple[str, Mode]:
+        secret = view.secret.word
+        legal = [
+            w
+            for w in NOUNS
+            if fold(w) not in view.spoken_lemmas and not is_consonant(secret, w) and w != secret
+        ]
+        if not legal and not view.last_own_was_pass:
+            return PASS, Mode.SINGLE
+        word = legal[int(rng.integers(len(legal)))]
+        mode = [Mode.SINGLE, Mode.OWN, Mode.ALL][int(rng.integers(3))]
+        return word, mode
+
+
+class FakeGuesser:
+    """Answers a random secret it has not heard refuted; «boom» makes it raise."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def act(self, view: GuesserView, rng: np.random.Generator) -> str:
+        if self.level == "boom" and view.turn_number == 3:
+            raise RuntimeError("fake guesser exploded")
+        options = [w for w in SECRETS if w not in view.wrong_answers]
+        return options[int(rng.integers(len(options)))]
+
+
+@dataclass
+class FakeKit:
+    checker: Any
+    secrets: list[str]
+    hinter: Any
+    guesser: Any
+
+
+def fake_kit(spec: BotSpec) -> FakeKit:
+    """Module-level so that worker processes can use it."""
+    return FakeKit(FakeLexicon(), SECRETS, FakeHinter(spec.level), FakeGuesser(spec.level))
+
+
+def _comparable(report: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in report.items() if k not in ("games_per_s", "jobs", "elapsed_s")}
+
+
+def test_seeding_is_per_game() -> None:
+    a = [g.integers(1 << 30) for g in game_rngs(7, 3)]
+    assert a == [g.integers(1 << 30) for g in game_rngs(7, 3)]
+    assert a != [g.integers(1 << 30) for g in game_rngs(7, 4)]
+    assert len(set(a)) == 4  # four independent seats
+    assert sorted(secret_order(7, 8).tolist()) == list(range(8))
+
+
+def test_same_results_whatever_the_jobs() -> None:
+    one = run_games(12, seed=5, jobs=1, factory=fake_kit, keep_records=True)
+    two = run_games(12, seed=5, jobs=2, factory=fake_kit, keep_records=True)
+    assert _comparable(one.report) == _comparable(two.report)
+    assert [r.index for r in two.results] == list(range(12))
+    strip = ("started_at", "ended_at")
+    recs1 = [{k: v for k, v in r.record.items() if k not in strip} for r in one.results]
+    recs2 = [{k: v for k, v in r.record.items() if k not in strip} for r in two.results]
+    assert recs1 == recs2
+    other = run_games(12, seed=6, jobs=1, factory=fake_kit)
+    assert _comparable(other.report) != _comparable(one.report)
+
+
+def test_report_keys_and_invariants() -> None:
+    run = run_games(20, seed=1, factory=fake_kit)
+    r = run.report
+    for key in (
+        "games",
+        "wins_team1",
+        "wins_team2",
+        "draws",
+        "first_mover_win_share",
+        "solved_by_turn",
+        "mean_turns_to_solve",
+        "chain_modes",
+        "passes",
+        "fouls",
+        "illegal_moves",
+        "errors",
+        "games_per_s",
+        "wins_team1_ci",
+        "wins_team2_ci",
+        "draws_ci",
+        "sides",
+    ):
+        assert key in r, key
+    assert r["games"] == 20 and r["errors"] == 0
+    assert r["fouls"] == 0 and r["illegal_moves"] == 0
+    assert r["wins_team1"] + r["wins_team2"] + r["draws"] == 20
+    assert len(r["solved_by_turn"]) == 12
+    assert sum(r["chain_modes"].values()) >= 20
+    # the setter alternates (R8): each side sets the secret in half the games
+    assert [res.summary["sides"]["1"] for res in run.results[:4]] == ["A", "B", "A", "B"]
+    assert r["sides"]["A"]["wins"] + r["sides"]["B"]["wins"] == r["wins_team1"] + r["wins_team2"]
+    # secrets follow the seeded permutation: no repeat before the list is used up
+    secrets = [res.summary["secret"] for res in run.results[:8]]
+    assert sorted(secrets) == sorted(SECRETS)
+
+
+def test_a_game_that_raises_is_an_error_not_a_crash() -> None:
+    run = run_games(
+        4, seed=2, side_a=BotSpec(level="boom"), side_b=BotSpec(level="boom"), factory=fake_kit
+    )
+    r = run.report
+    # the arena recovers from a raising bot (it passes for it): the game still counts,
+    # and so does the error, with its message
+    assert r["games"] == 4
+    assert r["errors"] == 4 and r["bot_errors"] > 0
+    assert r["error_messages"] == ["RuntimeError: fake guesser exploded"]
+
+
+def test_an_exception_outside_the_bots_is_kept(monkeypatch) -> None:
+    import associatsiya_ai.arena as arena
+
+    real = arena.play_game
+
+    def flaky(secret: str, *args: Any, index: int = 0, **kw: Any):
+        if index == 1:
+            raise KeyError("seat")
+        return real(secret, *args, index=index, **kw)
+
+    monkeypatch.setattr(arena, "play_game", flaky)
+    run = run_games(3, seed=2, factory=fake_kit, keep_records=True)
+    r = run.report
+    assert (r["games"], r["n"], r["errors"]) == (3, 2, 1)
+    assert r["error_messages"] == ["KeyError: 'seat'"]
+    assert run.results[1].record["error"] == "KeyError: 'seat'"
+    assert "Traceback" in run.results[1].record["traceback"]
+
+
+def test_a_failing_factory_stops_the_run() -> None:
+    def broken(spec: BotSpec) -> FakeKit:
+        raise FileNotFoundError("no model")
+
+    with pytest.raises(FileNotFoundError):
+        run_games(2, seed=1, factory=broken)
+
+
+def test_log_records_are_complete(tmp_path) -> None:
+    from associatsiya_ai.gamelog import GameLog
+
+    run = run_games(3, seed=3, factory=fake_kit, keep_records=True)
+    path = tmp_path / "games.jsonl"
+    with GameLog(path) as log:
+        for res in run.results:
+            log.write(res.record)
+    records = read_log(path)
+    assert [rec["game"] for rec in records] == [1, 2, 3]
+    assert all(rec["seed"] == 3 and rec["sides"]["1"] in "AB" for rec in records)
+    json.dumps(records)
