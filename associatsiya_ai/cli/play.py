@@ -228,6 +228,7 @@ def _vs_bot(
         if word is not None:
             secret = word
         elif setter_hinter is human_hinter and human_hinter is not None:
+            screen.title(index, practice)
             secret = human_hinter.choose_secret(lambda w: validate_secret(w, kit.checker))
         else:
             secret = draw_secret(kit.secrets, secret_rng, kit.checker, used)

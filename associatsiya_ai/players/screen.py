@@ -182,8 +182,16 @@ class Screen:
         self.seats: Mapping[Seat, AnySeat] = {}
         self.playing = False
         self.last_bot: dict[Seat, tuple[str, Mapping[str, Any] | None]] = {}
+        self._titled: int | None = None
 
     # -------------------------------------------------------------- helpers
+    def title(self, index: int, practice: bool = False) -> None:
+        """Print the heading of game ``index`` (0-based), once per game."""
+        self._titled = index
+        title = f"Игра {index + 1}" + (f" из {self.n_games}" if self.n_games > 1 else "")
+        self.say("")
+        self.console.rule(title + (" · тренировка" if practice else ""))
+
     def say(self, markup: str = "", **kwargs: Any) -> None:
         """Print rich markup (user words must be escaped by the caller)."""
         self.console.print(markup, highlight=False, **kwargs)
@@ -231,8 +239,8 @@ class Screen:
         self.playing = True
         self.last_bot = {}
         self.human = next((s for s, p in event.seats.items() if p.is_human), None)
-        title = f"Игра {event.index + 1}" + (f" из {self.n_games}" if self.n_games > 1 else "")
-        self.console.rule(title + (" · тренировка" if event.practice else ""))
+        if self._titled != event.index:
+            self.title(event.index, event.practice)
         if self.human is not None:
             partner_seat = Seat(
                 self.human.team,

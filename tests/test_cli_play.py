@@ -1,0 +1,294 @@
+"""``associatsiya vs-bot`` and ``replay`` played through CliRunner on tiny fakes.
+
+The bots and the lexicon come from ``tests/fakes_play.py`` (injected by replacing
+``associatsiya_ai.cli.play.load_kit``), so whole games take milliseconds.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakes_play import BrokenHinter, FakeLexicon, fake_kit
+from typer.testing import CliRunner, Result
+
+import associatsiya_ai.cli.play as play
+from associatsiya_ai.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "load_kit", lambda model, level: fake_kit(level))
+
+
+def run(args: str, lines: list[str] | None = None) -> Result:
+    text = "".join(f"{line}\n" for line in lines or [])
+    return runner.invoke(app, ["vs-bot", *args.split()], input=text)
+
+
+def log_records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+# ------------------------------------------------------------------ whole games
+def test_guesser_wins(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    r = run(f"--word кошка --log {log}", ["кошка"])
+    assert r.exit_code == 0, r.output
+    assert "Вы — отгадывающий команды 2; ваш наводящий — бот" in r.output
+    assert "«мышь» (одно слово)" in r.output
+    assert "Команда 2 отгадала слово «кошка» и победила." in r.output
+    assert "Ваша команда победила!" in r.output
+    (rec,) = log_records(log)
+    assert rec["outcome"]["termination"] == "guessed" and rec["outcome"]["winner"] == 2
+    assert rec["seats"]["2-guesser"] == {"kind": "human"}
+    assert rec["seats"]["2-hinter"]["kind"] == "bot"
+    assert rec["turns"][0]["hinter_explanation"]["candidates"][0]["word"] == "мышь"
+    assert rec["turns"][0]["guesser_explanation"] is None
+    assert rec["model"] == "fake" and isinstance(rec["seed"], int)
+
+
+def test_guesser_never_sees_the_secret_before_the_end() -> None:
+    r = run("--word лампа --explain", ["?", "стол"])
+    before_end = r.output.split("Загаданное слово:")[0]
+    assert "лампа" not in before_end
+    assert "Загаданное слово знают только наводящие." in r.output
+    assert "лучшие варианты: свет 0.90" in r.output  # --explain and «?»
+
+
+def test_draw_after_twelve_turns(tmp_path: Path) -> None:
+    log = tmp_path / "d.jsonl"
+    r = run(f"--word лампа --log {log}", ["стол"] * 6)
+    assert r.exit_code == 0, r.output
+    assert "Ход 12 из 12" in r.output
+    assert "Ничья: слово не отгадано за шесть ходов каждой команды." in r.output
+    (rec,) = log_records(log)
+    assert rec["outcome"]["termination"] == "draw" and len(rec["turns"]) == 12
+    assert rec["ended_by"] is None
+
+
+def test_hinter_consonance_loses_and_shows_the_overlap(tmp_path: Path) -> None:
+    log = tmp_path / "c.jsonl"
+    r = run(f"--role hinter --word кошка --log {log}", ["кот"])
+    assert r.exit_code == 0, r.output
+    assert "Наводящий команды 1 сообщил вам загаданное слово: «кошка»." in r.output
+    assert "Созвучие: наводка «кот» (первые две буквы «ко»)" in r.output
+    assert "загадано: кошка   наводка: кот" in r.output
+    assert "Ваша команда проиграла." in r.output
+    (rec,) = log_records(log)
+    assert rec["outcome"]["termination"] == "consonance" and rec["outcome"]["loser"] == 2
+    assert rec["final"]["utterance"]["new"] == "кот"
+
+
+def test_practice_mode_warns_and_asks_again() -> None:
+    r = run("--role hinter --word кошка --practice", ["кот", "хвост"])
+    assert r.exit_code == 0, r.output
+    assert "Тренировка: созвучие! В настоящей игре ваша команда проиграла бы." in r.output
+    assert "совпадает: первые две буквы «ко»" in r.output
+    assert "Наводящий команды 2 (вы): «хвост» (одно слово)" in r.output
+    assert "Игра 1 · тренировка" in r.output
+
+
+def test_rejected_answer_gets_the_suggestion_and_is_asked_again(tmp_path: Path) -> None:
+    log = tmp_path / "r.jsonl"
+    r = run(f"--word кошка --log {log}", ["кошку", "Москва", "кошка"])
+    assert r.exit_code == 0, r.output
+    assert "Не принято: «кошку» — не в именительном падеже" in r.output
+    assert "Правильная форма: «кошка» — скажите её." in r.output
+    assert "«москва» — имя собственное" in r.output
+    assert "Ваша команда победила!" in r.output
+    (rec,) = log_records(log)
+    assert [x["word"] for x in rec["rejected"]] == ["кошку", "Москва"]
+    assert rec["rejected"][0]["suggestion"] == "кошка"
+
+
+def test_hinter_modes_and_the_prompt_shows_each_chain() -> None:
+    r = run("--role hinter --word лампа", ["провод", "+вечер", "++окно"])
+    assert "+слово     → своя цепочка: «провод, слово»" in r.output
+    assert "++слово    → общая цепочка: «провод, свет, слово»" in r.output
+    assert "Наводящий команды 2 (вы): «провод, вечер» (своя цепочка)" in r.output
+    assert "«провод, свет, вечер, абажур, окно» (общая цепочка)" in r.output
+    assert "Ввод закончился — игра прервана." in r.output
+
+
+def test_pass_twice_in_a_row_is_rejected(tmp_path: Path) -> None:
+    log = tmp_path / "p.jsonl"
+    r = run(f"--role hinter --word лампа --log {log}", ["пропускаю", "пропускаю", "радио"])
+    assert r.exit_code == 0, r.output
+    assert "Наводящий команды 2 (вы): «пропускаю»" in r.output
+    assert "«пропускаю» нельзя говорить два хода подряд (R6)" in r.output
+    assert "Наводящий команды 2 (вы): «радио» (одно слово)" in r.output
+    (rec,) = log_records(log)
+    assert rec["rejected"][0]["kind"] == "pass-twice"
+
+
+def test_guesser_pass_twice_is_rejected() -> None:
+    r = run("--word лампа", ["пропускаю", "пропускаю", "стол"])
+    assert "Отгадывающий команды 2 (вы): «пропускаю» — мимо" in r.output
+    assert "«пропускаю» нельзя говорить два хода подряд" in r.output
+    assert "Отгадывающий команды 2 (вы): «стол» — мимо" in r.output
+
+
+def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    r = run(f"--role hinter --team 1 --log {log}", ["кошку", "кошка"])
+    assert r.exit_code == 0, r.output
+    assert "Вы загадываете слово" in r.output
+    assert "Не подходит:" in r.output and "Правильная форма: «кошка»." in r.output
+    assert "Загаданное слово: «кошка»." in r.output
+    (rec,) = log_records(log)
+    assert rec["secret"] == "кошка" and rec["setter_side"] == "A"
+
+
+def test_match_of_three_games_alternates_the_setter(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    # Game 1: side A (you) sets, bots of team 2 guess at once; game 2: bots set, your
+    # «волна» wins; game 3: you set again and lose at once.
+    r = run(f"--role hinter --team 1 --games 3 --word море --seed 7 --log {log}", ["волна"])
+    assert r.exit_code == 0, r.output
+    assert "Игра 1 из 3" in r.output and "Игра 3 из 3" in r.output
+    assert "Счёт после игры 1 из 3:" in r.output
+    lines = [line.strip() for line in r.output.splitlines()]
+    i = lines.index("Счёт после игры 2 из 3:")
+    assert lines[i + 1].startswith("ваша сторона (A): победы 1 · ничьи 0 · поражения 1")
+    assert lines[i + 2].startswith("боты (B): победы 1 · ничьи 0 · поражения 1")
+    i = lines.index("Счёт после игры 3 из 3:")
+    assert lines[i + 1].startswith("ваша сторона (A): победы 1 · ничьи 0 · поражения 2")
+    assert "Матч окончен." in r.output
+    recs = log_records(log)
+    assert [x["setter_side"] for x in recs] == ["A", "B", "A"]
+    assert [x["game"] for x in recs] == [1, 2, 3]
+    assert [x["seats"]["1-hinter"]["kind"] for x in recs] == ["human", "bot", "human"]
+    assert [x["outcome"]["winner"] for x in recs] == [2, 2, 2]
+    assert all(x["seed"] == 7 for x in recs)
+
+
+def test_seeded_secrets_repeat(tmp_path: Path) -> None:
+    a = run("--seed 3 --games 2", [])
+    b = run("--seed 3 --games 2", [])
+    assert a.output == b.output
+
+
+# ------------------------------------------------------------------ leaving a game
+def test_eof_mid_game_keeps_a_valid_log(tmp_path: Path) -> None:
+    log = tmp_path / "e.jsonl"
+    r = run(f"--word лампа --games 3 --log {log}", ["стол"])
+    assert r.exit_code == 0, r.output
+    assert "Ввод закончился — игра прервана." in r.output
+    assert "Traceback" not in r.output
+    (rec,) = log_records(log)
+    assert rec["outcome"]["termination"] == "abandoned" and rec["ended_by"] == "eof"
+    assert len(rec["turns"]) == 2
+
+
+def test_ctrl_c_mid_game_exits_130_and_keeps_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers: Iterator[str] = iter(["стол"])
+
+    def fake_input(prompt: str = "") -> str:
+        for line in answers:
+            return line
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    log = tmp_path / "i.jsonl"
+    r = run(f"--word лампа --log {log}")
+    assert r.exit_code == 130, r.output
+    assert "Прервано (Ctrl-C)." in r.output
+    (rec,) = log_records(log)
+    assert rec["ended_by"] == "interrupt" and rec["outcome"]["termination"] == "abandoned"
+
+
+def test_quit_command() -> None:
+    r = run("--word лампа", ["!правила", "!выход"])
+    assert r.exit_code == 0
+    assert "Правила коротко" in r.output
+    assert "Вы вышли из игры." in r.output
+
+
+def test_broken_bot_is_a_counted_error_not_a_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_kit(model: str | None, level: str) -> play.Kit:
+        kit = fake_kit(level)
+        kit.make_hinter = BrokenHinter
+        return kit
+
+    monkeypatch.setattr(play, "load_kit", broken_kit)
+    log = tmp_path / "b.jsonl"
+    r = run(f"--log {log} --word лампа", ["стол"] * 3)
+    assert r.exit_code == 1
+    assert "это ошибка бота" in r.output
+    (rec,) = log_records(log)
+    assert rec["ended_by"] == "bot-error" and len(rec["bot_errors"]) >= 3
+
+
+# ------------------------------------------------------------------ bad options
+def test_invalid_fixed_word() -> None:
+    r = run("--word кошку")
+    assert r.exit_code == 1
+    assert "«кошку» не может быть загаданным словом" in r.output
+    assert "правильная форма: «кошка»" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_unwritable_log(tmp_path: Path) -> None:
+    r = run(f"--log {tmp_path}/no/such/dir/x.jsonl --word кошка", ["кошка"])
+    assert r.exit_code == 1
+    assert "не удалось открыть журнал" in r.output
+
+
+def test_model_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from associatsiya_ai.models import ModelError
+
+    def no_model(model: str | None, level: str) -> play.Kit:
+        raise ModelError("модель «nope» не найдена")
+
+    monkeypatch.setattr(play, "load_kit", no_model)
+    r = run("--model nope")
+    assert r.exit_code == 1
+    assert "модель «nope» не найдена" in r.output
+
+
+# ------------------------------------------------------------------ replay
+def test_replay_a_logged_game(tmp_path: Path) -> None:
+    log = tmp_path / "l.jsonl"
+    run(f"--word лампа --log {log}", ["стол", "стул"])
+    run(f"--word кошка --log {log}", ["кошку", "кошка"])
+    r = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    assert r.exit_code == 0, r.output
+    assert "Игра 2" in r.output and "Загаданное слово: «кошка»" in r.output
+    assert "Ход 1 · команда 2 · наводка: «мышь» (одно слово)" in r.output
+    assert "наводящий: лучшие варианты: мышь 0.90" in r.output
+    assert "отклонено (2-guesser): «кошку»" in r.output
+    assert "ответ: «кошка» — верно!" in r.output
+    assert "Команда 2 отгадала слово «кошка» и победила." in r.output
+    every = runner.invoke(app, ["replay", str(log), "--all"])
+    assert every.exit_code == 0
+    assert "Игра 1" in every.output and "Игра прервана (eof)." in every.output
+
+
+def test_replay_errors(tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 1 and "файл журнала не найден" in missing.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"secret": "кошка", "turns": [], "outcome": null}\n{oops\n', "utf-8")
+    corrupt = runner.invoke(app, ["replay", str(bad)])
+    assert corrupt.exit_code == 1 and "повреждён: строка 2" in corrupt.output
+    assert "Traceback" not in corrupt.output
+    log = tmp_path / "one.jsonl"
+    run(f"--word кошка --log {log}", ["кошка"])
+    r = runner.invoke(app, ["replay", str(log), "--game", "5"])
+    assert r.exit_code == 1 and "игры №5 нет" in r.output
+
+
+def test_fake_lexicon_is_sane() -> None:
+    lex = FakeLexicon()
+    assert lex.analyse("Кошка").ok and not lex.analyse("кошку").ok
