@@ -213,3 +213,71 @@ def test_log_records_are_complete(tmp_path) -> None:
     assert [rec["game"] for rec in records] == [1, 2, 3]
     assert all(rec["seed"] == 3 and rec["sides"]["1"] in "AB" for rec in records)
     json.dumps(records)
+
+
+# ------------------------------------------------------------------------ CLI on fakes
+@pytest.fixture
+def fake_cli(monkeypatch):
+    from typer.testing import CliRunner
+
+    import associatsiya_ai.botvbot as botvbot
+    from associatsiya_ai.cli import app
+
+    monkeypatch.setattr(botvbot, "embedding_kit", fake_kit)
+
+    def run(*args: str):
+        return CliRunner().invoke(app, ["bot-vs-bot", *args])
+
+    return run
+
+
+def test_cli_json_is_one_object_and_jobs_do_not_matter(fake_cli) -> None:
+    one = fake_cli("--games", "6", "--seed", "4", "--json")
+    two = fake_cli("--games", "6", "--seed", "4", "--json", "--jobs", "2")
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    a, b = json.loads(one.stdout), json.loads(two.stdout)
+    assert a["games"] == 6 and a["cross_model"] is False and "self_play" not in a
+    assert _comparable(a) == _comparable(b)
+
+
+def test_cli_table_and_log(fake_cli, tmp_path) -> None:
+    log = tmp_path / "games.jsonl"
+    result = fake_cli("--games", "3", "--seed", "1", "--log", str(log), "--level-2", "hard")
+    assert result.exit_code == 0, result.output
+    assert "победы команды 1" in result.stdout and "games" in result.stdout
+    records = read_log(log)
+    assert [r["game"] for r in records] == [1, 2, 3]
+    assert records[0]["levels"] == {"A": "normal", "B": "hard"}
+
+
+def test_cli_two_models_add_self_play(fake_cli, tmp_path) -> None:
+    log = tmp_path / "games.jsonl"
+    result = fake_cli(
+        "-n", "4", "--model-1", "m1", "--model-2", "m2", "--json", "--log", str(log), "-j", "2"
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["cross_model"] is True
+    assert report["sides"]["A"]["model"] == "m1" and report["sides"]["B"]["model"] == "m2"
+    assert set(report["self_play"]) == {"model_1", "model_2"}
+    assert report["self_play"]["model_2"]["sides"]["A"]["model"] == "m2"
+    runs = [r["run"] for r in read_log(log)]
+    assert runs == ["cross"] * 4 + ["self_1"] * 4 + ["self_2"] * 4
+
+
+def test_cli_missing_model_is_one_line(monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    import associatsiya_ai.botvbot as botvbot
+    from associatsiya_ai.cli import app
+    from associatsiya_ai.models import ModelError
+
+    def missing(spec: BotSpec) -> FakeKit:
+        raise ModelError(f"файл модели не найден: {spec.model}")
+
+    monkeypatch.setattr(botvbot, "embedding_kit", missing)
+    result = CliRunner().invoke(app, ["bot-vs-bot", "-n", "2", "--model-1", "nope.bin"])
+    assert result.exit_code == 1
+    assert "файл модели не найден: nope.bin" in result.stderr
+    assert "Traceback" not in result.output

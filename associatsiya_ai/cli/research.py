@@ -1,1 +1,237 @@
-"""Commands: research (registered on import)."""
+"""Commands for researchers: ``bot-vs-bot`` (an evaluation run) and ``bench`` (speed).
+
+Registered on :data:`associatsiya_ai.cli.app.app` on import. The work is done by
+:mod:`associatsiya_ai.botvbot` and :mod:`associatsiya_ai.bench`; this module parses
+options, shows progress on stderr, and prints a table or one JSON object on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from associatsiya_ai.cli.app import app, console, err_console, fail
+
+if TYPE_CHECKING:
+    from associatsiya_ai.botvbot import GameResult
+
+
+class Level(str, Enum):
+    """Bot strength."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+_RUN_TITLES = {
+    "main": "игры",
+    "cross": "модель 1 против модели 2",
+    "self_1": "модель 1 сама с собой",
+    "self_2": "модель 2 сама с собой",
+}
+
+
+def _progress() -> Progress:
+    # No refresh thread (auto_refresh=False): worker processes are forked while it runs.
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        auto_refresh=False,
+    )
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"[{100 * ci[0]:.1f}; {100 * ci[1]:.1f}]"
+
+
+def _print_report(report: dict[str, Any], title: str) -> None:
+    table = Table(title=title, title_justify="left", show_header=True)
+    table.add_column("показатель / figure")
+    table.add_column("значение / value", justify="right")
+    table.add_column("95% ДИ / CI (Wilson), %", justify="right")
+    n = report["n"]
+    table.add_row("игр / games (завершено / completed)", f"{report['games']} ({n})", "")
+    table.add_row(
+        "победы команды 1 (загадывающей) / team 1 wins",
+        f"{report['wins_team1']} ({_pct(report['win_share_team1'])})",
+        _ci(report["wins_team1_ci"]),
+    )
+    table.add_row(
+        "победы команды 2 (ходит первой) / team 2 wins",
+        f"{report['wins_team2']} ({_pct(report['win_share_team2'])})",
+        _ci(report["wins_team2_ci"]),
+    )
+    table.add_row(
+        "ничьи / draws",
+        f"{report['draws']} ({_pct(report['draw_share'])})",
+        _ci(report["draws_ci"]),
+    )
+    table.add_row(
+        "доля побед первого хода / first-mover win share (decided games)",
+        _pct(report["first_mover_win_share"]),
+        _ci(report["first_mover_win_share_ci"]),
+    )
+    mean = report["mean_turns_to_solve"]
+    table.add_row("ходов до отгадки / mean turns to solve", "—" if mean is None else f"{mean:.2f}")
+    curve = report["solved_by_turn"]
+    table.add_row(
+        "отгадано к ходу 1/2/4/6/12 / solved by turn",
+        " / ".join(_pct(curve[k]) for k in (0, 1, 3, 5, 11)),
+    )
+    modes = report["chain_modes"]
+    table.add_row(
+        "цепочки single/own/all / chain modes",
+        f"{modes['single']} / {modes['own']} / {modes['all']}",
+    )
+    table.add_row(
+        "пропуски / passes (наводящие / hinters, отгадывающие / guessers)",
+        f"{report['passes']} ({report['hinter_passes']} / {report['guesser_passes']})",
+    )
+    table.add_row("созвучия / fouls", str(report["fouls"]))
+    table.add_row("недопустимые ходы / illegal moves", str(report["illegal_moves"]))
+    table.add_row("ошибки / errors", str(report["errors"]))
+    gps = report["games_per_s"]
+    table.add_row("игр в секунду / games per s", "—" if gps is None else f"{gps:.1f}")
+    console.print(table)
+    sides = Table(title="стороны / sides (R8: загадывающий чередуется)", title_justify="left")
+    for column in (
+        "сторона / side",
+        "модель / model",
+        "уровень / level",
+        "победы / wins",
+        "ничьи",
+        "поражения",
+        "созвучия",
+    ):
+        sides.add_column(column)
+    sides.add_column("доля побед / win share, 95% ДИ", justify="right")
+    for name, s in report["sides"].items():
+        sides.add_row(
+            name,
+            escape(str(s["model"])),
+            s["level"],
+            str(s["wins"]),
+            str(s["draws"]),
+            str(s["losses"]),
+            str(s["fouls"]),
+            f"{_pct(s['win_share'])} {_ci(s['win_share_ci'])}",
+        )
+    console.print(sides)
+    for message in report["error_messages"]:
+        err_console.print(f"[red]ошибка в игре:[/red] {escape(message)}", highlight=False)
+
+
+@app.command("bot-vs-bot")
+def bot_vs_bot(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="Seed: the same seed plays the same games.")] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Worker processes (results do not depend on it)."),
+    ] = 1,
+    level_1: Annotated[Level, typer.Option("--level-1", help="Side 1's bot level.")] = Level.NORMAL,
+    level_2: Annotated[
+        Level | None, typer.Option("--level-2", help="Side 2's bot level (default: as side 1).")
+    ] = None,
+    model_1: Annotated[
+        str | None, typer.Option("--model-1", help="Side 1's embeddings (default: news_v1).")
+    ] = None,
+    model_2: Annotated[
+        str | None,
+        typer.Option(
+            "--model-2",
+            help="Side 2's embeddings (default: as side 1). A different model adds the "
+            "self-play of each model to the cross-model run.",
+        ),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="Append one JSONL record per game.", dir_okay=False)
+    ] = None,
+) -> None:
+    """Play bot-only games (side 1 against side 2, the setter alternating as in a match, R8)
+    and report wins, draws, the first-mover share, the survival curve and chain modes."""
+    from associatsiya_ai import botvbot
+    from associatsiya_ai.models import ModelError
+
+    side_a = botvbot.BotSpec(model=model_1, level=level_1.value)
+    side_b = botvbot.BotSpec(
+        model=model_2 if model_2 is not None else model_1, level=(level_2 or level_1).value
+    )
+    game_log = None
+    if log is not None:
+        from associatsiya_ai.gamelog import GameLog
+
+        try:
+            game_log = GameLog(log)
+        except OSError as exc:
+            raise fail(f"не удалось открыть журнал {log}: {exc.strerror or exc}") from None
+    pending: dict[int, dict[str, Any]] = {}
+    written = {"next": 0}
+
+    progress = _progress()
+    tasks: dict[str, Any] = {}
+
+    def on_run(name: str) -> None:
+        written["next"] = 0
+        pending.clear()
+        tasks[name] = progress.add_task(_RUN_TITLES.get(name, name), total=games)
+        progress.refresh()
+
+    def on_result(name: str, result: GameResult) -> None:
+        progress.update(tasks[name], advance=1, refresh=True)
+        if game_log is not None and result.record is not None:
+            # Keep the log in game order although games finish in any order.
+            pending[result.index] = {"run": name, **result.record}
+            while written["next"] in pending:
+                game_log.write(pending.pop(written["next"]))
+                written["next"] += 1
+
+    try:
+        with progress:
+            report, _ = botvbot.run_comparison(
+                games,
+                seed,
+                side_a,
+                side_b,
+                jobs=jobs,
+                factory=botvbot.embedding_kit,  # looked up now: tests swap in a fake
+                keep_records=game_log is not None,
+                on_result=on_result,
+                on_run=on_run,
+            )
+    except ModelError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        if game_log is not None:
+            game_log.close()
+    if json_out:
+        typer.echo(json.dumps(report, ensure_ascii=False))
+        return
+    main_title = (
+        "модель 1 против модели 2 / cross-model"
+        if report["cross_model"]
+        else "бот против бота / bot vs bot"
+    )
+    _print_report(report, f"{main_title}: {games} игр, seed {seed}")
+    for key, title in (("model_1", "модель 1 / model 1"), ("model_2", "модель 2 / model 2")):
+        if "self_play" in report:
+            _print_report(report["self_play"][key], f"{title}: сама с собой / self-play")
+    if log is not None:
+        err_console.print(f"Журнал игр: {escape(str(log))}", highlight=False)
