@@ -1,0 +1,272 @@
+"""The arena (play_game, play_match), bot seats and the JSONL game log, on tiny fakes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from fakes_play import BrokenHinter, FakeGuesser, FakeHinter, FakeLexicon
+
+from associatsiya_ai.arena import (
+    SEATS,
+    Answered,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchScore,
+    Rejected,
+    SideSeats,
+    Spoken,
+    ToAct,
+    draw_secret,
+    play_game,
+    play_match,
+    validate_secret,
+)
+from associatsiya_ai.game import (
+    GuesserView,
+    HinterView,
+    InvalidSecretError,
+    Mode,
+    Role,
+    RuleError,
+    Seat,
+    Termination,
+)
+from associatsiya_ai.gamelog import GameLog, LogError, read_log, replay_turns
+from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
+from associatsiya_ai.players.bot import jsonable
+from associatsiya_ai.players.human import parse_hint_input
+
+LEX = FakeLexicon()
+
+
+def bots(seed: int = 0) -> dict[Seat, Any]:
+    rng = np.random.default_rng(seed)
+    return {
+        seat: (
+            BotHinter(FakeHinter(LEX), rng, level="normal")
+            if seat.role is Role.HINTER
+            else BotGuesser(FakeGuesser(), rng, level="normal")
+        )
+        for seat in SEATS
+    }
+
+
+class Scripted:
+    """A person-like seat that replays words and records the views it was shown."""
+
+    is_human = True
+
+    def __init__(self, *words: str) -> None:
+        self.words = list(words)
+        self.views: list[Any] = []
+        self.errors: list[RuleError] = []
+
+    def _next(self, view: Any) -> str:
+        self.views.append(view)
+        if not self.words:
+            raise QuitGame
+        return self.words.pop(0)
+
+    def hint(self, view: HinterView) -> HintChoice:
+        word, mode = parse_hint_input(self._next(view))
+        return HintChoice(word, mode)
+
+    def answer(self, view: GuesserView) -> AnswerChoice:
+        return AnswerChoice(self._next(view))
+
+    def rejected(self, error: RuleError) -> None:
+        self.errors.append(error)
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "human"}
+
+
+def test_bots_play_a_whole_game_and_events_tell_it() -> None:
+    events: list[Event] = []
+    record = play_game("кошка", bots(), LEX, on_event=events.append, meta={"seed": 1})
+    outcome = record.outcome
+    assert outcome is not None and outcome.termination is Termination.GUESSED
+    assert outcome.winner == 2  # «мышь» → «кошка» on the first turn
+    kinds = [type(e) for e in events]
+    assert kinds == [GameStarted, ToAct, Spoken, ToAct, Answered, GameOver]
+    data = record.to_dict()
+    assert data["seed"] == 1 and data["secret"] == "кошка" and data["game"] == 1
+    assert data["turns"][0]["hinter_explanation"]["mode"] == "single"
+    assert data["turns"][0]["guesser_explanation"] == {"candidates": [["кошка", 0.8]]}
+    assert set(data["seats"]) == {"1-hinter", "1-guesser", "2-hinter", "2-guesser"}
+    json.dumps(data)  # JSON-ready
+
+
+def test_a_draw_takes_twelve_turns() -> None:
+    record = play_game("лампа", bots(), LEX)
+    assert record.outcome is not None
+    assert record.outcome.termination is Termination.DRAW
+    assert len(record.game.turns) == 12
+
+
+def test_a_guesser_seat_never_sees_the_secret() -> None:
+    guesser = Scripted("стол", "стул")
+    seats = bots()
+    seats[Seat(2, Role.GUESSER)] = guesser
+    record = play_game("лампа", seats, LEX)
+    assert record.ended_by == "quit"
+    assert record.outcome is not None
+    assert record.outcome.termination is Termination.ABANDONED
+    for view in guesser.views:
+        assert isinstance(view, GuesserView)
+        assert "лампа" not in repr(view)
+
+
+def test_a_person_is_asked_again_after_each_rejection() -> None:
+    hinter = Scripted("кошку", "москва", "мышь", "мышь", "+хвост")
+    seats = bots()
+    seats[Seat(2, Role.HINTER)] = hinter
+    seats[Seat(2, Role.GUESSER)] = BotGuesser(FakeGuesser(), np.random.default_rng(0))
+    events: list[Event] = []
+    record = play_game("лампа", seats, LEX, on_event=events.append)
+    rejected = [e for e in events if isinstance(e, Rejected)]
+    assert [e.word for e in rejected] == ["кошку", "москва", "мышь"]
+    assert rejected[0].error.suggestion == "кошка"
+    assert [e.rule for e in hinter.errors] == ["R3", "R3", "R4"]
+    spoken = [e.utterance for e in events if isinstance(e, Spoken) and e.seat.team == 2]
+    assert spoken[1].mode is Mode.OWN and spoken[1].chain == ("мышь", "хвост")
+    assert record.bot_errors == []
+
+
+def test_practice_mode_returns_a_foul_to_the_person() -> None:
+    hinter = Scripted("горох", "вершина")
+    seats = bots()
+    seats[Seat(2, Role.HINTER)] = hinter
+    events: list[Event] = []
+    record = play_game("гора", seats, LEX, practice=True, on_event=events.append)
+    (rejected,) = [e for e in events if isinstance(e, Rejected)]
+    assert rejected.error.rule == "R5"
+    assert record.outcome is not None and record.outcome.winner == 2
+
+
+def test_a_foul_ends_the_game() -> None:
+    seats = bots()
+    seats[Seat(2, Role.HINTER)] = Scripted("горох")
+    record = play_game("гора", seats, LEX)
+    assert record.outcome is not None
+    assert record.outcome.termination is Termination.CONSONANCE
+    assert record.final is not None and record.final["utterance"]["new"] == "горох"
+    steps = replay_turns(record.to_dict())
+    assert steps[-1].foul and steps[-1].new == "горох"
+
+
+def test_a_broken_bot_is_counted_and_cannot_loop() -> None:
+    seats = bots()
+    seats[Seat(2, Role.HINTER)] = BotHinter(BrokenHinter(), np.random.default_rng(0))
+    record = play_game("лампа", seats, LEX, max_bot_tries=2)
+    # Turn 1: two illegal tries, then «пропускаю»; turn 3: two more, and «пропускаю» is
+    # illegal twice in a row: the game is abandoned as a bot error.
+    assert record.ended_by == "bot-error"
+    assert len(record.bot_errors) == 4
+    assert all(e["seat"] == "2-hinter" for e in record.bot_errors)
+
+
+def test_a_bot_that_raises_is_a_counted_error() -> None:
+    class Raises:
+        def act(self, view: Any, rng: Any) -> Any:
+            raise RuntimeError("boom")
+
+    seats = bots()
+    seats[Seat(1, Role.GUESSER)] = BotGuesser(Raises(), np.random.default_rng(0))
+    record = play_game("лампа", seats, LEX, max_bot_tries=1)
+    assert record.bot_errors[0]["error"] == "RuntimeError: boom"
+    assert record.game.turns[1].answer == "пропускаю"
+
+
+def test_interrupt_and_eof_abandon_the_game() -> None:
+    class Stops(Scripted):
+        def __init__(self, exc: BaseException) -> None:
+            super().__init__()
+            self.exc = exc
+
+        def answer(self, view: GuesserView) -> AnswerChoice:
+            raise self.exc
+
+    for exc, why in ((KeyboardInterrupt(), "interrupt"), (EOFError(), "eof")):
+        seats = bots()
+        seats[Seat(2, Role.GUESSER)] = Stops(exc)
+        record = play_game("лампа", seats, LEX)
+        assert record.ended_by == why
+        assert record.to_dict()["outcome"]["termination"] == "abandoned"
+
+
+def test_match_alternates_the_setter_and_scores() -> None:
+    a, b = bots(1), bots(2)
+    sides = {
+        "A": SideSeats(a[Seat(1, Role.HINTER)], a[Seat(1, Role.GUESSER)]),
+        "B": SideSeats(b[Seat(1, Role.HINTER)], b[Seat(1, Role.GUESSER)]),
+    }
+    events: list[Event] = []
+    setters: list[str] = []
+
+    def secret_for(index: int, setter: str, seats: Any) -> str:
+        setters.append(setter)
+        return "кошка"
+
+    result = play_match(3, sides, LEX, secret_for, on_event=events.append)  # type: ignore[arg-type]
+    assert setters == ["A", "B", "A"]
+    scores = [e.score for e in events if isinstance(e, MatchScore)]
+    assert len(scores) == 3
+    # Team 2 (the non-setter) guesses «кошка» at once in every game.
+    assert scores[-1]["A"]["wins"] == 1 and scores[-1]["B"]["wins"] == 2
+    assert [r.to_dict()["setter_side"] for r in result.records] == ["A", "B", "A"]
+
+
+def test_secrets_are_drawn_with_the_seed_and_validated() -> None:
+    words = ["кошку", "лампа", "море", "гора"]
+    one = [draw_secret(words, np.random.default_rng(5), LEX) for _ in range(3)]
+    assert len(set(one)) == 1 and one[0] != "кошку"
+    used: list[str] = []
+    for _ in range(3):
+        used.append(draw_secret(words, np.random.default_rng(9), LEX, used))
+    assert sorted(used) == ["гора", "лампа", "море"]
+    with pytest.raises(InvalidSecretError):
+        validate_secret("пропускаю", LEX)
+    with pytest.raises(ValueError):
+        draw_secret(["кошку"], np.random.default_rng(0), LEX)
+
+
+def test_jsonable_handles_numpy_and_dataclasses() -> None:
+    data = jsonable({"score": np.float32(0.5), "ids": np.arange(2), "mode": Mode.OWN})
+    assert data == {"score": 0.5, "ids": [0, 1], "mode": "own"}
+
+
+# ------------------------------------------------------------------ the log
+def test_log_appends_valid_jsonl_even_after_a_cut_line(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_text('{"secret": "кошка", "turns": [], "outcome": null}\n{"cut', "utf-8")
+    with GameLog(path) as log:
+        log.write(play_game("кошка", bots(), LEX))
+    lines = path.read_text("utf-8").splitlines()
+    assert lines[1] == '{"cut' and json.loads(lines[2])["secret"] == "кошка"
+    with pytest.raises(LogError, match="строка 2"):
+        read_log(path)
+
+
+def test_read_log_errors(tmp_path: Path) -> None:
+    with pytest.raises(LogError, match="не найден"):
+        read_log(tmp_path / "missing.jsonl")
+    with pytest.raises(LogError, match="папка"):
+        read_log(tmp_path)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n", "utf-8")
+    with pytest.raises(LogError, match="нет ни одной игры"):
+        read_log(empty)
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text('{"secret": "кошка"}\n', "utf-8")
+    with pytest.raises(LogError, match="нет полей turns, outcome"):
+        read_log(partial)
+    binary = tmp_path / "bin.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(LogError, match="UTF-8"):
+        read_log(binary)

@@ -1,0 +1,72 @@
+"""A real terminal: ``vs-bot`` in a pseudo-terminal (pexpect), prompts answered by hand.
+
+The child process runs the real command line (``associatsiya_ai.cli.main``) with the bots
+replaced by the tiny fakes, so it starts in about a second.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+TESTS = Path(__file__).resolve().parent
+CODE = (
+    "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes_play; "
+    "import associatsiya_ai.cli.play as p; "
+    "p.load_kit = lambda model, level: fakes_play.fake_kit(level); "
+    "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+)
+
+
+def spawn(*args: str) -> Any:
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color")
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", CODE, str(TESTS), *args],
+        encoding="utf-8",
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+
+
+def test_one_short_game_in_a_terminal(tmp_path: Path) -> None:
+    log = tmp_path / "pty.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Вы — отгадывающий команды 2")
+    child.expect("«мышь»")
+    child.expect("Ответ> ")
+    child.sendline("?")
+    child.expect("лучшие варианты")
+    child.expect("Ответ> ")
+    child.sendline("кошку")
+    child.expect("Правильная форма")
+    child.expect("Ответ> ")
+    child.sendline("кошка")
+    child.expect("Ваша команда победила!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert '"termination": "guessed"' in log.read_text("utf-8")
+
+
+def test_ctrl_c_at_a_prompt(tmp_path: Path) -> None:
+    log = tmp_path / "pty.jsonl"
+    child = spawn("vs-bot", "--role", "hinter", "--word", "лампа", "--log", str(log))
+    child.expect("Наводка> ")
+    child.sendline("провод")
+    child.expect("Наводка> ")
+    child.sendintr()
+    child.expect("Прервано")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert '"ended_by": "interrupt"' in log.read_text("utf-8")
+    assert "Traceback" not in (child.before or "")
