@@ -235,3 +235,71 @@ def bot_vs_bot(
             _print_report(report["self_play"][key], f"{title}: сама с собой / self-play")
     if log is not None:
         err_console.print(f"Журнал игр: {escape(str(log))}", highlight=False)
+
+
+_BENCH_ROWS = (
+    ("load_s", "загрузка модели и словаря / load, s", "{:.3f}"),
+    ("guess_ms", "ответ отгадывающего / guess, ms", "{:.3f}"),
+    ("hint_ms", "наводка с цепочками / hint, ms", "{:.3f}"),
+    ("games_per_s", "игр в секунду / games per s", "{:.1f}"),
+    ("peak_rss_mb", "пиковая память / peak RSS, MB", "{:.1f}"),
+    ("gensim_most_similar_ms", "gensim most_similar, ms", "{:.3f}"),
+)
+
+
+@app.command("bench")
+def bench_command(
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    repeat: Annotated[
+        int,
+        typer.Option(
+            "--repeat", "-r", min=1, help="Repetitions (fresh processes, bot-vs-bot runs)."
+        ),
+    ] = 5,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Embeddings (default: news_v1).")
+    ] = None,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="Decisions timed per figure.")
+    ] = 60,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per bot-vs-bot run.")] = 20,
+) -> None:
+    """Measure speed and memory (medians): load_s, guess_ms, hint_ms, games_per_s,
+    peak_rss_mb and the gensim most_similar baseline over the same vectors."""
+    from associatsiya_ai.bench import bench, bench_steps
+    from associatsiya_ai.models import ModelError
+
+    progress = _progress()
+    task = progress.add_task("замер / bench", total=bench_steps(repeat))
+
+    def on_step(text: str) -> None:
+        progress.update(task, advance=1, description=text, refresh=True)
+
+    try:
+        with progress:
+            figures = bench(repeat, model=model, samples=samples, games=games, on_step=on_step)
+    except ModelError as exc:
+        raise fail(str(exc)) from None
+    except RuntimeError as exc:
+        raise fail(str(exc)) from None
+    if json_out:
+        typer.echo(json.dumps(figures, ensure_ascii=False))
+        return
+    table = Table(
+        title=f"замер скорости / bench: {escape(str(figures['model']))}, "
+        f"словарь / vocabulary {figures['vocab_size']}, медианы / medians of {repeat}",
+        title_justify="left",
+    )
+    for column in ("показатель / figure", "значение / value", "цель / target", ""):
+        table.add_column(column)
+    for key, label, fmt in _BENCH_ROWS:
+        value = figures.get(key)
+        met = figures["target_met"].get(key)
+        mark = "" if met is None else ("[green]✓[/green]" if met else "[red]✗[/red]")
+        table.add_row(
+            label,
+            "—" if value is None else fmt.format(value),
+            figures["targets"].get(key, ""),
+            mark,
+        )
+    console.print(table)

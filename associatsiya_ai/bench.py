@@ -1,0 +1,304 @@
+"""Speed and memory figures (DESIGN.md, "Measuring speed"): ``associatsiya bench --json``.
+
+Every figure is a median over repeated runs on the default model:
+
+- ``load_s``: model + vocabulary + bots + lexicon ready, on a warm cache, timed inside a
+  fresh subprocess each repetition (so nothing already in this process's memory helps);
+  one unmeasured subprocess first makes sure the on-disk vocabulary cache is warm;
+- ``guess_ms``: one guesser decision on a one-word chain (a fresh game's first turn);
+- ``hint_ms``: one full hinter decision (every candidate and chain mode) mid-game;
+- ``games_per_s``: bot-vs-bot throughput in one process;
+- ``peak_rss_mb``: ``ru_maxrss`` of a fresh process that loads and plays one game;
+- ``gensim_most_similar_ms``: gensim ``KeyedVectors.most_similar`` (top 10) over the very
+  same noun vectors as the vocabulary — the baseline a user would write.
+
+Run as ``python -m associatsiya_ai.bench --child MODEL`` it is the measured subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["TARGETS", "bench", "bench_steps", "child_measure", "gensim_baseline", "time_calls"]
+
+TARGETS: dict[str, str] = {
+    "load_s": "<= 1.0",
+    "guess_ms": "<= 1.5 x gensim_most_similar_ms",
+    "hint_ms": "<= 25",
+    "games_per_s": ">= 20",
+    "peak_rss_mb": "<= 400",
+}
+"""The project's targets, reported beside the figures (not asserted by tests)."""
+
+_CHILD_TIMEOUT_S = 300
+
+
+def _met(fig: dict[str, Any]) -> dict[str, bool | None]:
+    def ok(x: Any, test: Callable[[float], bool]) -> bool | None:
+        return None if x is None else bool(test(float(x)))
+
+    gensim = fig.get("gensim_most_similar_ms")
+    return {
+        "load_s": ok(fig.get("load_s"), lambda v: v <= 1.0),
+        "guess_ms": None
+        if gensim is None
+        else ok(fig.get("guess_ms"), lambda v: v <= 1.5 * float(gensim)),
+        "hint_ms": ok(fig.get("hint_ms"), lambda v: v <= 25.0),
+        "games_per_s": ok(fig.get("games_per_s"), lambda v: v >= 20.0),
+        "peak_rss_mb": ok(fig.get("peak_rss_mb"), lambda v: v <= 400.0),
+    }
+
+
+def time_calls(fn: Callable[[Any], Any], args: Sequence[Any]) -> list[float]:
+    """Call ``fn(a)`` for each ``a`` and return each call's wall time in milliseconds."""
+    times = []
+    for a in args:
+        start = time.perf_counter()
+        fn(a)
+        times.append((time.perf_counter() - start) * 1000.0)
+    return times
+
+
+def _median(values: Sequence[float], digits: int = 3) -> float | None:
+    return round(float(statistics.median(values)), digits) if values else None
+
+
+def _peak_rss_mb() -> float:
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports kilobytes, macOS bytes.
+    return peak / (1024.0 * 1024.0) if sys.platform == "darwin" else peak / 1024.0
+
+
+# ----------------------------------------------------------------- the subprocess
+def child_measure(model: str | None) -> dict[str, Any]:
+    """In a fresh process: time loading everything a game needs, play one game, peak RSS.
+
+    Returns
+    -------
+    dict
+        ``load_s``, ``peak_rss_mb``, ``model``, ``vocab_size``.
+    """
+    start = time.perf_counter()
+    from associatsiya_ai.botvbot import BotSpec, embedding_kit
+
+    kit = embedding_kit(BotSpec(model=model))
+    kit.checker.analyse("кошка")  # the lexicon loads its dictionaries on first use
+    load_s = time.perf_counter() - start
+    from associatsiya_ai.botvbot import play_one
+
+    played = play_one(0, 0, BotSpec(model=model), BotSpec(model=model))
+    vocab = getattr(kit, "vocab", None)
+    return {
+        "load_s": load_s,
+        "peak_rss_mb": _peak_rss_mb(),
+        "model": getattr(vocab, "model_name", None) or (model or "news_v1"),
+        "vocab_size": None if vocab is None else len(vocab.words),
+        "game_error": played.summary.get("error"),
+    }
+
+
+def _run_child(model: str | None) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "associatsiya_ai.bench", "--child", model or ""]
+    env = dict(os.environ)
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, timeout=_CHILD_TIMEOUT_S, env=env, check=False
+    )
+    if proc.returncode != 0:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["?"]
+        raise RuntimeError(f"замер в отдельном процессе не удался: {tail[0]}")
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+# ----------------------------------------------------------------- in this process
+def gensim_baseline(words: Sequence[str], matrix: np.ndarray) -> Any:
+    """A gensim ``KeyedVectors`` over the vocabulary's words and vectors, norms filled.
+
+    Parameters
+    ----------
+    words : sequence of str
+        The vocabulary, shape (n_words,).
+    matrix : numpy.ndarray
+        Shape (n_words, dim), float32.
+    """
+    from gensim.models import KeyedVectors
+
+    kv = KeyedVectors(vector_size=int(matrix.shape[1]), count=0, dtype=np.float32)
+    kv.add_vectors(list(words), np.asarray(matrix, dtype=np.float32))
+    kv.fill_norms()
+    return kv
+
+
+def _guesser_view(hint: str) -> Any:
+    from associatsiya_ai.game import GuesserView, Mode, Utterance
+
+    utterance = Utterance(team=2, mode=Mode.SINGLE, new=hint, chain=(hint,))
+    return GuesserView(
+        team=2,
+        utterance=utterance,
+        turns=(),
+        hints=(hint,),
+        wrong_answers=(),
+        last_own_was_pass=False,
+        turn_number=1,
+    )
+
+
+def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[Any]:
+    """Hinter views after 4 turns of bot play (turn 5 to speak), for ``n`` secrets."""
+    from associatsiya_ai.game import Game
+    from associatsiya_ai.players.bot import BotGuesser, BotHinter
+
+    rng = np.random.default_rng(seed)
+    hinter = BotHinter(kit.hinter, rng)
+    guesser = BotGuesser(kit.guesser, rng)
+    views: list[Any] = []
+    for secret in secrets:
+        if len(views) >= n:
+            break
+        try:
+            game = Game(secret, kit.checker)
+            for _ in range(4):
+                word, mode, _ = hinter.hint(game.hinter_view())
+                game.say(word, mode)
+                if game.outcome() is not None:
+                    break
+                answer, _ = guesser.answer(game.guesser_view())
+                game.answer(answer)
+                if game.outcome() is not None:
+                    break
+        except ValueError:
+            continue
+        if game.outcome() is None:
+            views.append(game.hinter_view())
+    return views
+
+
+def bench(
+    repeat: int = 5,
+    *,
+    model: str | None = None,
+    samples: int = 60,
+    games: int = 20,
+    seed: int = 0,
+    on_step: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Measure every figure of DESIGN.md "Measuring speed".
+
+    Parameters
+    ----------
+    repeat : int
+        Fresh subprocesses for ``load_s``/``peak_rss_mb`` and bot-vs-bot runs for
+        ``games_per_s`` (each figure is the median over them).
+    model : str, optional
+        A model spec (default: navec ``news_v1``).
+    samples : int
+        Decisions timed for ``guess_ms``, ``hint_ms`` and ``gensim_most_similar_ms``.
+    games : int
+        Games in each bot-vs-bot run.
+    seed : int
+        Chooses the secrets and hints timed.
+    on_step : callable, optional
+        Called with a short description before each step (progress).
+
+    Returns
+    -------
+    dict
+        ``model``, ``vocab_size``, ``load_s``, ``guess_ms``, ``hint_ms``, ``games_per_s``,
+        ``peak_rss_mb``, ``gensim_most_similar_ms`` (medians), ``repeat``, ``samples``,
+        ``targets`` and ``target_met`` (per figure: True, False or None).
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be loaded.
+    RuntimeError
+        When a measuring subprocess fails.
+    """
+    from associatsiya_ai.botvbot import BotSpec, embedding_kit, run_games
+
+    def step(text: str) -> None:
+        if on_step is not None:
+            on_step(text)
+
+    repeat = max(1, repeat)
+    spec = BotSpec(model=model)
+    step("загрузка модели / loading the model")
+    kit: Any = embedding_kit(spec)  # also builds the on-disk vocabulary cache if missing
+    kit.checker.analyse("кошка")
+    rng = np.random.default_rng(seed)
+    secrets = list(kit.secrets)
+    order = [secrets[int(i)] for i in rng.permutation(len(secrets))]
+    hints = order[:samples]
+
+    step("load_s, peak_rss_mb: новые процессы / fresh processes")
+    _run_child(model)  # warm the disk caches; not counted
+    children = []
+    for _ in range(repeat):
+        children.append(_run_child(model))
+        step("load_s, peak_rss_mb: новые процессы / fresh processes")
+
+    step("guess_ms")
+    guess_rng = np.random.default_rng(seed)
+    views = [_guesser_view(h) for h in hints]
+    kit.guesser.act(views[0], guess_rng)  # first call may build lazy state
+    guess_times = time_calls(lambda v: kit.guesser.act(v, guess_rng), views)
+
+    step("hint_ms")
+    hint_views = _midgame_views(kit, order[samples:] or order, samples, seed)
+    hint_rng = np.random.default_rng(seed)
+    hint_times = time_calls(lambda v: kit.hinter.act(v, hint_rng), hint_views)
+
+    step("gensim_most_similar_ms")
+    vocab = kit.vocab
+    kv = gensim_baseline(vocab.words, vocab.matrix)
+    known = [h for h in hints if h in kv.key_to_index]
+    kv.most_similar(known[0], topn=10)
+    gensim_times = time_calls(lambda w: kv.most_similar(w, topn=10), known)
+
+    step("games_per_s")
+    rates = []
+    for r in range(repeat):
+        run = run_games(games, seed + r, side_a=spec, jobs=1)
+        rates.append(float(run.report["games_per_s"] or 0.0))
+        step("games_per_s")
+
+    figures: dict[str, Any] = {
+        "model": children[0].get("model") or spec.label,
+        "vocab_size": len(vocab.words),
+        "load_s": _median([c["load_s"] for c in children]),
+        "guess_ms": _median(guess_times),
+        "hint_ms": _median(hint_times),
+        "games_per_s": _median(rates, 2),
+        "peak_rss_mb": _median([c["peak_rss_mb"] for c in children], 1),
+        "gensim_most_similar_ms": _median(gensim_times),
+        "repeat": repeat,
+        "samples": {"guess": len(guess_times), "hint": len(hint_times), "gensim": len(known)},
+        "games_per_run": games,
+    }
+    figures["targets"] = dict(TARGETS)
+    figures["target_met"] = _met(figures)
+    return figures
+
+
+def bench_steps(repeat: int) -> int:
+    """The number of ``on_step`` calls :func:`bench` makes for ``repeat`` (progress total)."""
+    return 6 + 2 * max(1, repeat)
+
+
+if __name__ == "__main__":  # the measured subprocess
+    if len(sys.argv) == 3 and sys.argv[1] == "--child":
+        print(json.dumps(child_measure(sys.argv[2] or None)))
+    else:
+        sys.exit("usage: python -m associatsiya_ai.bench --child MODEL")
