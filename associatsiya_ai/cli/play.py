@@ -148,6 +148,10 @@ def vs_bot(
     except KeyboardInterrupt:
         err_console.print("\nПрервано (Ctrl-C).", highlight=False)
         raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as exc:  # a bug: one line for the person, never a traceback
+        raise fail(f"внутренняя ошибка ({type(exc).__name__}: {exc})") from exc
     if code:
         raise typer.Exit(code)
 
@@ -188,7 +192,11 @@ def _vs_bot(
         highlight=False,
     )
     try:
-        kit = load_kit(model, level)
+        if console.is_terminal:
+            with console.status("Загружаю модель и словарь…"):
+                kit = load_kit(model, level)
+        else:
+            kit = load_kit(model, level)
     except ModelError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
