@@ -64,12 +64,24 @@ class BotSpec:
 
     model: str | None = None
     level: str = "normal"
+    params: tuple[tuple[str, Any], ...] = ()
+    """Extra bot keyword arguments, ``("guesser.NAME", value)`` or ``("hinter.NAME",
+    value)`` (a parameter sweep); a tuple so that the spec stays hashable."""
 
     @property
     def label(self) -> str:
         """``model/level`` for tables and logs."""
         name = self.model if self.model is not None else "news_v1"
         return f"{os.path.basename(str(name))}/{self.level}"
+
+    def bot_kwargs(self, role: str) -> dict[str, Any]:
+        """The extra keyword arguments of the ``role`` bot (``"hinter"`` or ``"guesser"``).
+
+        >>> BotSpec(params=(("guesser.prior", 0.5), ("hinter.top", 3))).bot_kwargs("guesser")
+        {'prior': 0.5}
+        """
+        prefix = f"{role}."
+        return {k[len(prefix) :]: v for k, v in self.params if k.startswith(prefix)}
 
 
 class BotKit(Protocol):
@@ -95,6 +107,7 @@ class _Kit:
     secrets: Sequence[str]
     hinter: Any
     guesser: Any
+    vocab: Any = None
 
 
 def embedding_kit(spec: BotSpec) -> BotKit:
@@ -105,18 +118,20 @@ def embedding_kit(spec: BotSpec) -> BotKit:
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
     from associatsiya_ai.embeddings import load_embeddings
+
+    embeddings = load_embeddings(spec.model)
+    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
     from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.vocab import load_vocabulary
 
-    embeddings = load_embeddings(spec.model)
     vocab = load_vocabulary(embeddings)
     return _Kit(
         checker=default_lexicon(),
         secrets=list(vocab.secrets),
-        hinter=EmbeddingHinter(vocab, level=spec.level),
-        guesser=EmbeddingGuesser(vocab, level=spec.level),
+        hinter=EmbeddingHinter(vocab, level=spec.level, **spec.bot_kwargs("hinter")),
+        guesser=EmbeddingGuesser(vocab, level=spec.level, **spec.bot_kwargs("guesser")),
+        vocab=vocab,
     )
 
 
