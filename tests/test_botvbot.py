@@ -281,3 +281,29 @@ def test_cli_missing_model_is_one_line(monkeypatch) -> None:
     assert result.exit_code == 1
     assert "файл модели не найден: nope.bin" in result.stderr
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------------ scripts/sweep.py
+def test_sweep_script_writes_a_csv(monkeypatch, tmp_path) -> None:
+    import csv
+    import importlib.util
+    from pathlib import Path
+
+    import associatsiya_ai.botvbot as botvbot
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "sweep.py"
+    spec = importlib.util.spec_from_file_location("sweep", path)
+    assert spec is not None and spec.loader is not None
+    sweep = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sweep)
+    monkeypatch.setattr(botvbot, "embedding_kit", fake_kit)
+    out = tmp_path / "sweep.csv"
+    argv = ["--param", "level", "--values", "easy", "hard", "--games", "4", "--no-eval"]
+    assert sweep.main([*argv, "--seed", "2", "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert [r["value"] for r in rows] == ["easy", "hard"]
+    assert all(r["games"] == "4" and r["fouls"] == "0" for r in rows)
+    assert sweep.parse_value("0.5") == 0.5 and sweep.parse_value("3") == 3
+    assert sweep.spec_for("guesser.prior", 0.5, None).bot_kwargs("guesser") == {"prior": 0.5}
+    with pytest.raises(SystemExit):
+        sweep.spec_for("level", "superb", None)
