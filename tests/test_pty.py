@@ -70,3 +70,28 @@ def test_ctrl_c_at_a_prompt(tmp_path: Path) -> None:
     assert child.exitstatus == 130
     assert '"ended_by": "interrupt"' in log.read_text("utf-8")
     assert "Traceback" not in (child.before or "")
+
+
+def test_replay_steps_turn_by_turn_in_a_terminal(tmp_path: Path) -> None:
+    log = tmp_path / "pty.jsonl"
+    game = spawn("vs-bot", "--word", "лампа", "--log", str(log))
+    for answer in ("стол", "стул"):
+        game.expect("Ответ> ")
+        game.sendline(answer)
+    game.expect("Ответ> ")
+    game.sendline("!выход")
+    game.expect(pexpect.EOF)
+    replay = spawn("replay", str(log))
+    replay.expect("Загаданное слово")
+    replay.expect("дальше")
+    replay.sendline("")
+    replay.expect("Ход 1")
+    replay.expect("дальше")
+    assert "Ход 2" not in (replay.before or "")
+    replay.sendline("")
+    replay.expect("Ход 2")
+    replay.expect("дальше")
+    replay.sendline("q")
+    replay.expect(pexpect.EOF)
+    replay.close()
+    assert replay.exitstatus == 0
