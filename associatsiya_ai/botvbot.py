@@ -147,13 +147,17 @@ def _kit(factory: KitFactory, spec: BotSpec) -> BotKit:
     return kit
 
 
+_SECRETS: dict[tuple[Any, BotSpec, BotSpec], list[str]] = {}
+
+
 def _secrets(factory: KitFactory, a: BotSpec, b: BotSpec) -> list[str]:
     """The secrets both sides' vocabularies know, in side A's order."""
-    first = list(_kit(factory, a).secrets)
-    if b == a:
-        return first
-    second = set(_kit(factory, b).secrets)
-    return [w for w in first if w in second]
+    key = (factory, a, b)
+    if key not in _SECRETS:
+        first = list(_kit(factory, a).secrets)
+        second = set(_kit(factory, b).secrets)
+        _SECRETS[key] = [w for w in first if w in second]
+    return _SECRETS[key]
 
 
 _ORDERS: dict[tuple[int, int], np.ndarray] = {}
