@@ -1,0 +1,11 @@
+"""Embedding bots: :class:`EmbeddingGuesser` and :class:`EmbeddingHinter` (``act(view, rng)``).
+
+Both return a :class:`Decision` (the move, the chain mode, the top candidates with scores
+and a reason). Levels ``easy``, ``normal`` and ``hard`` (see :data:`LEVELS`).
+"""
+
+from associatsiya_ai.bots.guesser import EmbeddingGuesser
+from associatsiya_ai.bots.hinter import EmbeddingHinter
+from associatsiya_ai.bots.scoring import LEVELS, Decision, GuesserParams, Level
+
+__all__ = ["LEVELS", "Decision", "EmbeddingGuesser", "EmbeddingHinter", "GuesserParams", "Level"]

@@ -1,0 +1,199 @@
+"""The guesser's scoring, shared by both bots (the hinter predicts its partner with it).
+
+A chain is read as a weighted sum of its words' vectors (the newest word strongest), plus
+the rest of the public history more weakly; every vocabulary noun is scored by cosine to
+that query plus a frequency prior: ``score = cos(query, w) + prior · min(zipf(w), cap)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from associatsiya_ai.game_types import Mode
+from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.words import PASS, fold
+
+__all__ = ["LEVELS", "Decision", "GuesserParams", "Level", "choose", "query", "scores"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """How strong a bot plays.
+
+    Attributes
+    ----------
+    pool : int
+        Sample among this many best candidates (1 = always the best).
+    temperature : float
+        Softmax temperature over scores when sampling.
+    min_zipf : float
+        Only words at least this frequent are said (easy bots say plainer words).
+    """
+
+    pool: int
+    temperature: float
+    min_zipf: float
+
+
+LEVELS = {
+    "easy": Level(pool=10, temperature=0.05, min_zipf=3.5),
+    "normal": Level(pool=3, temperature=0.01, min_zipf=0.0),
+    "hard": Level(pool=1, temperature=0.01, min_zipf=0.0),
+}
+
+
+def level_of(name: str) -> Level:
+    """The :class:`Level` called ``name``; ValueError naming the choices otherwise."""
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"уровень «{name}» не известен: easy, normal или hard") from None
+
+
+@dataclass(frozen=True)
+class GuesserParams:
+    """The guesser's generic parameters (tuned on the dev sets; see ``evaluate``).
+
+    Attributes
+    ----------
+    prior : float
+        Weight of the frequency prior per Zipf unit.
+    zipf_cap : float
+        Zipf values above this count as this (very frequent words are not favoured more).
+    decay : float
+        Weight of each older chain word relative to the next newer one.
+    history : float
+        Weight of each earlier hint outside the chain.
+    """
+
+    prior: float = 0.1
+    zipf_cap: float = 5.5
+    decay: float = 0.7
+    history: float = 0.25
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move with its explanation.
+
+    Attributes
+    ----------
+    word : str
+        The hint or answer (display spelling) or ``PASS``.
+    mode : Mode or None
+        The chain mode (hinter only).
+    chain : tuple of str
+        The chain spoken (hinter) or heard (guesser).
+    candidates : tuple of (str, float)
+        The best candidates with their scores, best first (for a hinter: "word/mode").
+    reason : str
+        A one-line explanation.
+    """
+
+    word: str
+    mode: Mode | None = None
+    chain: tuple[str, ...] = ()
+    candidates: tuple[tuple[str, float], ...] = field(default_factory=tuple)
+    reason: str = ""
+
+    @property
+    def is_pass(self) -> bool:
+        """True when the move is ``PASS``."""
+        return self.word == PASS
+
+    def explanation(self) -> dict[str, object]:
+        """JSON-ready explanation: reason, mode, chain and the top candidates."""
+        return {
+            "reason": self.reason,
+            "mode": None if self.mode is None else self.mode.value,
+            "chain": list(self.chain),
+            "candidates": [[w, round(float(s), 4)] for w, s in self.candidates],
+        }
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form: the move and its explanation."""
+        return {"word": self.word, **self.explanation()}
+
+
+def query(
+    vocab: Vocabulary,
+    chain: Sequence[str],
+    history: Iterable[str] = (),
+    params: GuesserParams = GuesserParams(),
+) -> tuple[np.ndarray | None, tuple[str, ...]]:
+    """The query vector of a chain (and history), and the words that had vectors.
+
+    Returns
+    -------
+    (numpy.ndarray or None, tuple of str)
+        Shape (dim,) float32, L2-normalised; None when no word has a vector.
+    """
+    in_chain = {fold(w) for w in chain}
+    weighted = [(w, params.decay**k) for k, w in enumerate(reversed(chain))]
+    weighted += [(w, params.history) for w in history if fold(w) not in in_chain]
+    total, used = None, []
+    for word, weight in weighted:
+        v = vocab.vector(word)
+        if v is None or weight <= 0:
+            continue
+        total = weight * v if total is None else total + weight * v
+        used.append(word)
+    if total is None:
+        return None, ()
+    norm = float(np.linalg.norm(total))
+    return (total / norm if norm > 0 else total).astype(np.float32), tuple(used)
+
+
+def prior(vocab: Vocabulary, params: GuesserParams) -> np.ndarray:
+    """The frequency prior term of every vocabulary word, shape (n,)."""
+    return params.prior * np.minimum(vocab.zipf, params.zipf_cap)
+
+
+def scores(vocab: Vocabulary, q: np.ndarray, params: GuesserParams) -> np.ndarray:
+    """Score every vocabulary word against query ``q``: shape (n,), float32."""
+    out: np.ndarray = vocab.matrix @ q + prior(vocab, params)
+    return out
+
+
+def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) -> np.ndarray:
+    """Words a guesser never answers: spoken hints, wrong answers, words consonant with a hint.
+
+    A legal hint is never consonant with the secret (R5), so no consonant word can be it.
+    """
+    mask = np.zeros(len(vocab), dtype=bool)
+    spoken = set()
+    for h in hints:
+        if fold(h) != PASS:
+            mask |= vocab.consonant_mask(h)
+            spoken.add(fold(h))
+    spoken.update(fold(a) for a in answers if fold(a) != PASS)
+    out: np.ndarray = mask | vocab.lemma_mask(spoken)
+    return out
+
+
+def choose(
+    values: np.ndarray, allowed: np.ndarray, level: Level, rng: np.random.Generator
+) -> list[int]:
+    """Order allowed indices best first; the first is the pick (sampled per ``level``).
+
+    Returns
+    -------
+    list of int
+        Up to 10 indices, the chosen one first, then the rest by value; empty when none.
+    """
+    idx = np.flatnonzero(allowed)
+    if idx.size == 0:
+        return []
+    k = min(10, idx.size)
+    top = idx[np.argpartition(-values[idx], k - 1)[:k]]
+    top = top[np.argsort(-values[top], kind="stable")]
+    pool = top[: max(1, min(level.pool, top.size))]
+    if pool.size > 1:
+        logits = (values[pool] - values[pool[0]]) / max(level.temperature, 1e-6)
+        p = np.exp(logits)
+        pick = int(pool[rng.choice(pool.size, p=p / p.sum())])
+        return [pick, *(int(i) for i in top if i != pick)]
+    return [int(i) for i in top]

@@ -1,0 +1,389 @@
+"""The noun vocabulary bots may say: words, vectors, frequency prior and a consonance index.
+
+A :class:`Vocabulary` holds the embedding words that the lexicon accepts as common nouns in
+the nominative singular (R3, the dictionary form), frequent enough per ``wordfreq``, minus a
+short blocklist. Each word's vector is the mean over its inflected forms found in the model
+mixed with its own vector (robust to one noisy news-corpus form), mean-centred and
+L2-normalised. :func:`load_vocabulary` builds it once per model and caches it as an ``.npz``.
+
+>>> import numpy as np
+>>> v = Vocabulary(["кот", "мышь", "сыр"], np.eye(3, dtype=np.float32))
+>>> v.legal_mask("кошка").tolist()  # «кот» shares «ко» with «кошка»
+[False, True, True]
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from associatsiya_ai.words import fold
+
+if TYPE_CHECKING:
+    from associatsiya_ai.embeddings import Embeddings
+
+__all__ = ["VOCAB_VERSION", "Vocabulary", "build_vocabulary", "load_vocabulary", "query_vector"]
+
+VOCAB_VERSION = 3
+"""Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
+MIN_ZIPF = 2.5
+"""Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
+SECRET_ZIPF = 4.2
+"""Secrets bots choose: well-known nouns at least this frequent."""
+LEXEME_WEIGHT = 0.7
+"""Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
+_ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
+# Obscene and slur roots; a word containing one is never said by a bot.
+BLOCKED_ROOTS = (
+    "хуй", "хуе", "хуё", "хуя", "пизд", "ебан", "ебат", "ебал", "ебл", "ёб", "бляд",
+    "блят", "пидор", "пидар", "педик", "гандон", "залуп", "мудак", "мудил", "шлюх",
+    "сучк", "говн", "дерьм", "жоп", "сперм", "минет", "дрочи", "хрен",
+)  # fmt: skip
+BLOCKED_WORDS = frozenset({"сука", "манда", "блядь", "хер", "срака", "педераст", "ниггер"})
+
+
+def is_blocked(word: str) -> bool:
+    """Return True for a word a bot must never say (obscene or a slur)."""
+    w = fold(word)
+    return w in BLOCKED_WORDS or any(root in w for root in BLOCKED_ROOTS)
+
+
+def _normalise(x: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(x, axis=-1, keepdims=True)
+    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
+class Vocabulary:
+    """The nouns a bot may say, with their vectors and frequency prior.
+
+    Parameters
+    ----------
+    words : sequence of str
+        Display spellings (``ё`` where the dictionary has it), unique after folding.
+    matrix : numpy.ndarray
+        Shape (n_words, dim); normalised (and stored float32) here.
+    zipf : numpy.ndarray, optional
+        Shape (n_words,), the frequency prior (effective Zipf); 4.0 for all when omitted.
+    lemmas : sequence of str, optional
+        Folded lemmas (R4); the folded words when omitted.
+    secrets : sequence of str, optional
+        Words bots choose as secrets; the whole vocabulary when omitted.
+    mean : numpy.ndarray, optional
+        Shape (dim,): the centring vector subtracted from query vectors (zeros if omitted).
+    encoder : callable, optional
+        ``encoder(word) -> vector or None`` for words outside the vocabulary (raw model
+        vectors; centred and normalised here). Without it such words have no vector.
+    model_name, fingerprint : str
+        The model the vocabulary was built from.
+    """
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        matrix: np.ndarray,
+        *,
+        zipf: np.ndarray | None = None,
+        lemmas: Sequence[str] | None = None,
+        secrets: Sequence[str] | None = None,
+        mean: np.ndarray | None = None,
+        encoder: Callable[[str], np.ndarray | None] | None = None,
+        model_name: str = "",
+        fingerprint: str = "",
+    ) -> None:
+        self.words = list(words)
+        self.folded = [fold(w) for w in self.words]
+        if len(set(self.folded)) != len(self.folded):
+            raise ValueError("vocabulary words must be unique after folding (ё≡е)")
+        self.matrix = _normalise(np.asarray(matrix, dtype=np.float32))
+        if self.matrix.shape[0] != len(self.words):
+            raise ValueError("matrix rows must match words")
+        n = len(self.words)
+        self.zipf = np.full(n, 4.0, np.float32) if zipf is None else np.asarray(zipf, np.float32)
+        self.lemmas = self.folded.copy() if lemmas is None else [fold(x) for x in lemmas]
+        self.secrets = self.words.copy() if secrets is None else list(secrets)
+        dim = self.matrix.shape[1]
+        self.mean = np.zeros(dim, np.float32) if mean is None else np.asarray(mean, np.float32)
+        self.encoder = encoder
+        self.model_name = model_name
+        self.fingerprint = fingerprint
+        self.index = {w: i for i, w in enumerate(self.folded)}
+        self._first: dict[str, list[int]] = defaultdict(list)
+        self._last: dict[str, list[int]] = defaultdict(list)
+        self._tri: dict[str, set[int]] = defaultdict(set)
+        for i, w in enumerate(self.folded):
+            if len(w) >= 2:
+                self._first[w[:2]].append(i)
+                self._last[w[-2:]].append(i)
+            for j in range(len(w) - 2):
+                self._tri[w[j : j + 3]].add(i)
+        self._first_a = {k: np.array(v, np.int64) for k, v in self._first.items()}
+        self._last_a = {k: np.array(v, np.int64) for k, v in self._last.items()}
+        self._tri_a = {k: np.fromiter(v, np.int64, len(v)) for k, v in self._tri.items()}
+        self._vectors: dict[str, np.ndarray | None] = {}
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and fold(word) in self.index
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({len(self)} words, model={self.model_name!r})"
+
+    def consonant_mask(self, word: str) -> np.ndarray:
+        """Which vocabulary words are consonant with ``word`` (R5), via the index.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape (n_words,), bool: ``mask[i] == words.is_consonant(word, words[i])``.
+        """
+        w = fold(word)
+        mask = np.zeros(len(self.words), dtype=bool)
+        if len(w) >= 2:
+            for table, key in ((self._first_a, w[:2]), (self._last_a, w[-2:])):
+                rows = table.get(key)
+                if rows is not None:
+                    mask[rows] = True
+        for j in range(len(w) - 2):
+            rows = self._tri_a.get(w[j : j + 3])
+            if rows is not None:
+                mask[rows] = True
+        return mask
+
+    def legal_mask(self, secret: str) -> np.ndarray:
+        """Which vocabulary words are not consonant with ``secret`` (R5); shape (n,), bool."""
+        return ~self.consonant_mask(secret)
+
+    def lemma_mask(self, lemmas: frozenset[str] | set[str]) -> np.ndarray:
+        """Which vocabulary words have one of ``lemmas`` (folded) as lemma or spelling."""
+        mask = np.zeros(len(self.words), dtype=bool)
+        for lemma in lemmas:
+            i = self.index.get(fold(lemma))
+            if i is not None:
+                mask[i] = True
+        if lemmas:
+            folded = {fold(x) for x in lemmas}
+            mask |= np.fromiter((x in folded for x in self.lemmas), bool, len(self.lemmas))
+        return mask
+
+    def vector(self, word: str) -> np.ndarray | None:
+        """The centred, L2-normalised vector of any word, shape (dim,); None when unknown."""
+        key = fold(word)
+        i = self.index.get(key)
+        if i is not None:
+            row: np.ndarray = self.matrix[i]
+            return row
+        if key not in self._vectors:
+            raw = None if self.encoder is None else self.encoder(key)
+            self._vectors[key] = None if raw is None else _normalise(_normalise(raw) - self.mean)
+        return self._vectors[key]
+
+    # ------------------------------------------------------------------ cache
+    def save(self, path: Path) -> None:
+        """Write the vocabulary to ``path`` (.npz, no pickle), atomically."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez(
+            tmp,
+            words=np.array(self.words),
+            lemmas=np.array(self.lemmas),
+            secrets=np.array(self.secrets),
+            matrix=self.matrix,
+            zipf=self.zipf,
+            mean=self.mean,
+            meta=np.array([self.model_name, self.fingerprint, str(VOCAB_VERSION)]),
+        )
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path, encoder: Callable[[str], Any] | None = None) -> Vocabulary:
+        """Read a vocabulary written by :meth:`save` (``np.load`` without pickle)."""
+        with np.load(path, allow_pickle=False) as data:
+            meta = data["meta"].tolist()
+            if meta[2] != str(VOCAB_VERSION):
+                raise ValueError(f"vocabulary cache version {meta[2]} is stale")
+            return cls(
+                data["words"].tolist(),
+                data["matrix"],
+                zipf=data["zipf"],
+                lemmas=data["lemmas"].tolist(),
+                secrets=data["secrets"].tolist(),
+                mean=data["mean"],
+                encoder=encoder,
+                model_name=meta[0],
+                fingerprint=meta[1],
+            )
+
+
+# ---------------------------------------------------------------------- building
+def _forms(word: str) -> list[str]:
+    """The word and the inflected forms of its accepted nominative parse (``ё`` kept)."""
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    for p in morph().parse(word):
+        if "NOUN" in p.tag and "nomn" in p.tag and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes):
+            return list(dict.fromkeys([word, *(x.word for x in p.lexeme)]))
+    return [word]
+
+
+def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
+    """The raw vector of a word: its own vector mixed with the mean over its forms.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        Shape (dim,), float32, L2-normalised, not centred; None when no form is known.
+    """
+    w = fold(word)
+    found = []
+    for form in _forms(w):
+        for key in dict.fromkeys([form, fold(form)]):
+            if key in embeddings and key not in found:
+                found.append(key)
+    if not found:
+        return None
+    vecs = _normalise(embeddings.vectors_for(found))
+    lexeme = _normalise(vecs.mean(axis=0))
+    own = vecs[0] if fold(found[0]) == w else lexeme
+    return _normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
+
+
+def _noun_stats(word: str) -> tuple[float, float, bool]:
+    """(share of parses that are this noun in nom./acc., share of other POS, known)."""
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    parses = morph().parse(word)
+    noun = other = 0.0
+    for p in parses:
+        if "NOUN" in p.tag:
+            if (
+                PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+                and p.tag.case in ("nomn", "accs")
+                and fold(p.normal_form) == word
+            ):
+                noun += p.score
+        elif p.tag.POS is not None:
+            other += p.score
+    return noun, other, any(p.is_known for p in parses)
+
+
+def _quick_noun(word: str) -> bool:
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    return any(
+        "NOUN" in p.tag
+        and "nomn" in p.tag
+        and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+        and fold(p.normal_form) == fold(word)
+        for p in morph().parse(word)
+    )
+
+
+def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabulary:
+    """Build the vocabulary of a model (tens of seconds; see :func:`load_vocabulary`).
+
+    A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
+    form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
+    to the dictionary, mostly a noun, frequent in its noun reading (effective Zipf ≥
+    ``MIN_ZIPF``) and not blocked.
+    """
+    from rich.console import Console
+    from rich.progress import Progress
+    from wordfreq import zipf_frequency
+
+    from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
+
+    lexicon = default_lexicon()
+    kept: dict[str, tuple[str, str, float]] = {}
+    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
+        task = bar.add_task("Словарь существительных", total=len(embeddings.words))
+        for n, raw in enumerate(embeddings.words):
+            if n % 2000 == 0:
+                bar.update(task, completed=n)
+            w = fold(raw)
+            if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
+                continue
+            if is_blocked(w) or not _quick_noun(raw):
+                continue
+            verdict = lexicon.analyse(raw)
+            if not verdict.ok or verdict.singular or w not in verdict.lemmas:
+                continue
+            noun, other, known = _noun_stats(w)
+            if not known or other >= 0.6:
+                continue
+            z = zipf_frequency(w, "ru") + float(np.log10(max(noun, 0.01)))
+            if z >= MIN_ZIPF:
+                kept[w] = (verdict.display, w if w in verdict.lemmas else verdict.lemma, z)
+        bar.update(task, completed=len(embeddings.words))
+    folded = list(kept)
+    raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
+    mean = raw_vecs.mean(axis=0)
+    zipf = np.array([kept[w][2] for w in folded], np.float32)
+    words = [kept[w][0] for w in folded]
+    secrets = [
+        words[i]
+        for i, w in enumerate(folded)
+        if zipf[i] >= SECRET_ZIPF and len(w) >= 3 and not w.endswith(_ABSTRACT)
+    ]
+    return Vocabulary(
+        words,
+        raw_vecs - mean,
+        zipf=zipf,
+        lemmas=[kept[w][1] for w in folded],
+        secrets=secrets,
+        mean=mean,
+        encoder=lambda word: query_vector(embeddings, word),
+        model_name=embeddings.name,
+        fingerprint=embeddings.fingerprint(),
+    )
+
+
+def cache_path(fingerprint: str) -> Path:
+    """Where the vocabulary of a model with ``fingerprint`` is cached."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("associatsiya")) / f"vocab-{fingerprint}-v{VOCAB_VERSION}.npz"
+
+
+_LOADED: dict[tuple[str, int], Vocabulary] = {}
+
+
+def load_vocabulary(embeddings: Embeddings | None = None, *, progress: bool = True) -> Vocabulary:
+    """Return the vocabulary of ``embeddings`` (default model when None), cached on disk.
+
+    The first call for a model builds it (with a progress bar on stderr) and writes
+    ``vocab-<fingerprint>-v<VOCAB_VERSION>.npz`` in the user cache dir; later calls load
+    that file in well under a second. Within a process the result is memoised.
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be read.
+    """
+    if embeddings is None:
+        from associatsiya_ai.embeddings import load_embeddings
+
+        embeddings = load_embeddings()
+    emb = embeddings
+    key = (emb.fingerprint(), VOCAB_VERSION)
+    if key in _LOADED:
+        return _LOADED[key]
+    path = cache_path(emb.fingerprint())
+    vocab = None
+    if path.exists():
+        try:
+            vocab = Vocabulary.load(path, encoder=lambda word: query_vector(emb, word))
+        except (OSError, ValueError, KeyError):
+            vocab = None
+    if vocab is None:
+        vocab = build_vocabulary(emb, progress=progress)
+        with contextlib.suppress(OSError):  # a read-only cache dir costs a rebuild next time
+            vocab.save(path)
+    _LOADED[key] = vocab
+    return vocab
