@@ -48,13 +48,18 @@ class EmbeddingGuesser:
         The nouns it may answer.
     level : {"easy", "normal", "hard"}
         ``hard`` always answers its best candidate; lower levels sample.
+    candidates : int
+        How many best candidates the explanation lists.
     **params
         Overrides of :class:`GuesserParams` fields (``prior``, ``zipf_cap``, ``decay``,
         ``history``).
     """
 
-    def __init__(self, vocab: Vocabulary, level: str = "normal", **params: Any) -> None:
+    def __init__(
+        self, vocab: Vocabulary, level: str = "normal", *, candidates: int = 10, **params: Any
+    ) -> None:
         self.vocab = vocab
+        self.candidates = candidates
         self.level_name = level
         self.level = level_of(level)
         self.params = replace(GuesserParams(), **params)
@@ -124,11 +129,11 @@ class EmbeddingGuesser:
         else:
             values = scores(vocab, q, params)
             reason = f"ближе всего к {', '.join(used)} (косинус + частотность)"
-        order = choose(values, allowed, self.level, rng)
+        order = choose(values, allowed, self.level, rng, self.candidates)
         if not order:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
-            order = choose(values, np.ones(len(vocab), dtype=bool), self.level, rng)
+            order = choose(values, np.ones(len(vocab), dtype=bool), self.level, rng, 1)
             reason = "все слова исключены: ответ наугад"
         cands = tuple((vocab.words[i], float(values[i])) for i in order)
         return Decision(vocab.words[order[0]], chain=chain, candidates=cands, reason=reason)

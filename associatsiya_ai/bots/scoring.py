@@ -175,19 +175,24 @@ def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) ->
 
 
 def choose(
-    values: np.ndarray, allowed: np.ndarray, level: Level, rng: np.random.Generator
+    values: np.ndarray,
+    allowed: np.ndarray,
+    level: Level,
+    rng: np.random.Generator,
+    n: int = 10,
 ) -> list[int]:
     """Order allowed indices best first; the first is the pick (sampled per ``level``).
 
     Returns
     -------
     list of int
-        Up to 10 indices, the chosen one first, then the rest by value; empty when none.
+        Up to ``max(n, level.pool)`` indices, the chosen one first, then the rest by value;
+        empty when none is allowed.
     """
     idx = np.flatnonzero(allowed)
     if idx.size == 0:
         return []
-    k = min(10, idx.size)
+    k = min(max(n, level.pool), idx.size)
     top = idx[np.argpartition(-values[idx], k - 1)[:k]]
     top = top[np.argsort(-values[top], kind="stable")]
     pool = top[: max(1, min(level.pool, top.size))]

@@ -1,1 +1,207 @@
-"""Commands: bots (registered on import)."""
+"""Commands ``hint``, ``guess`` and ``evaluate``: ask the bots, measure them (registered on import).
+
+Heavy things (the model, the vocabulary, pymorphy3) load inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from associatsiya_ai.cli.app import app, console, err_console, fail
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vocab import Vocabulary
+
+__all__ = ["EvalRole", "guess_data", "hint_data"]
+
+Level = Annotated[str, typer.Option("--level", help="Bot strength: easy, normal or hard.")]
+Model = Annotated[
+    str | None, typer.Option("--model", help="Embeddings: a name or a file (default news_v1).")
+]
+Top = Annotated[int, typer.Option("--top", min=1, max=50, help="How many candidates to show.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
+Seed = Annotated[int, typer.Option("--seed", help="Random seed (easy/normal levels sample).")]
+
+
+def _vocabulary(model: str | None) -> Vocabulary:
+    from associatsiya_ai.embeddings import load_embeddings
+    from associatsiya_ai.vocab import load_vocabulary
+
+    return load_vocabulary(load_embeddings(model))
+
+
+def _check_level(level: str) -> None:
+    from associatsiya_ai.bots.scoring import LEVELS
+
+    if level not in LEVELS:
+        raise fail(f"уровень «{level}» не известен: easy, normal или hard", 2)
+
+
+def hint_data(
+    secret: str, *, top: int = 5, level: str = "hard", seed: int = 0, model: str | None = None
+) -> dict[str, Any]:
+    """The bot's first hint for ``secret`` and its best (hint, mode) candidates.
+
+    Raises
+    ------
+    associatsiya_ai.game.InvalidSecretError
+        When the secret breaks R3 (or is ``PASS`` / shorter than 2 letters).
+    """
+    import numpy as np
+
+    from associatsiya_ai.bots import EmbeddingHinter
+    from associatsiya_ai.game import Game
+    from associatsiya_ai.lexicon import default_lexicon
+
+    lexicon = default_lexicon()
+    game = Game(secret, lexicon)
+    bot = EmbeddingHinter(_vocabulary(model), level=level, checker=lexicon)
+    view = game.hinter_view()
+    decision = bot.act(view, np.random.default_rng(seed))
+    ranked = bot.rank(view)[:top]
+    return {
+        "secret": game.secret.display,
+        "hint": decision.word,
+        "mode": None if decision.mode is None else decision.mode.value,
+        "chain": list(decision.chain),
+        "reason": decision.reason,
+        "candidates": [
+            {"hint": w, "mode": m.value, "score": round(float(s), 4)} for w, m, s in ranked
+        ],
+    }
+
+
+def guess_data(
+    chain: list[str], *, top: int = 5, level: str = "hard", seed: int = 0, model: str | None = None
+) -> dict[str, Any]:
+    """The bot's answer to a chain heard on a fresh game's first turn, with candidates."""
+    import numpy as np
+
+    from associatsiya_ai.bots import EmbeddingGuesser
+
+    bot = EmbeddingGuesser(_vocabulary(model), level=level, candidates=max(top, 10))
+    decision = bot.answer_chain(chain, np.random.default_rng(seed))
+    return {
+        "chain": list(chain),
+        "answer": decision.word,
+        "reason": decision.reason,
+        "candidates": [
+            {"answer": w, "score": round(float(s), 4)} for w, s in decision.candidates[:top]
+        ],
+    }
+
+
+@app.command("hint")
+def hint_command(
+    secret: Annotated[str, typer.Argument(help="The secret noun.")],
+    top: Top = 5,
+    as_json: AsJson = False,
+    level: Level = "hard",
+    seed: Seed = 0,
+    model: Model = None,
+) -> None:
+    """The bot's best hints for a secret, with chain mode and scores."""
+    from associatsiya_ai.game import RuleError
+
+    _check_level(level)
+    try:
+        data = hint_data(secret, top=top, level=level, seed=seed, model=model)
+    except RuleError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(
+        f"Загадано «{data['secret']}»: наводка [bold]{data['hint']}[/bold] "
+        f"(режим {data['mode']}, цепочка: {' → '.join(data['chain']) or '—'})"
+    )
+    table = Table("№", "наводка", "режим", "оценка")
+    for i, c in enumerate(data["candidates"], 1):
+        table.add_row(str(i), c["hint"], c["mode"], f"{c['score']:.3f}")
+    console.print(table)
+
+
+@app.command("guess")
+def guess_command(
+    hints: Annotated[list[str], typer.Argument(help="The chain heard, oldest first.")],
+    top: Top = 5,
+    as_json: AsJson = False,
+    level: Level = "hard",
+    seed: Seed = 0,
+    model: Model = None,
+) -> None:
+    """The bot's answers to a chain of hints, with scores."""
+    _check_level(level)
+    data = guess_data(list(hints), top=top, level=level, seed=seed, model=model)
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(
+        f"Цепочка {' → '.join(data['chain'])}: ответ [bold]{data['answer']}[/bold] "
+        f"({data['reason']})"
+    )
+    table = Table("№", "ответ", "оценка")
+    for i, c in enumerate(data["candidates"], 1):
+        table.add_row(str(i), c["answer"], f"{c['score']:.3f}")
+    if data["candidates"]:
+        console.print(table)
+
+
+class EvalRole(str, Enum):
+    """Which bot ``evaluate`` measures."""
+
+    GUESSER = "guesser"
+    HINTER = "hinter"
+
+
+@app.command("evaluate")
+def evaluate_command(
+    role: Annotated[EvalRole, typer.Argument(help="guesser or hinter.")],
+    file: Annotated[Path, typer.Argument(help="Norms file (JSONL), see shared/eval/README.md.")],
+    as_json: AsJson = False,
+    level: Level = "hard",
+    model: Model = None,
+) -> None:
+    """Play quality against human association norms (hit@1/hit@10/agreement or attested@1)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from associatsiya_ai import evaluate
+
+    _check_level(level)
+    run = evaluate.evaluate_guesser if role is EvalRole.GUESSER else evaluate.evaluate_hinter
+    try:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"evaluate {role.value}", total=None)
+
+            def step(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = run(file, model, level=level, progress=step)
+    except evaluate.EvaluationError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    if role is EvalRole.GUESSER:
+        console.print(
+            f"Отгадывающий на {result['n']} строках: hit@1 {result['hit@1']:.3f}, "
+            f"hit@10 {result['hit@10']:.3f}, согласие с людьми (agreement) "
+            f"{result['agreement']:.3f}, покрытие {result['coverage']:.3f}"
+        )
+    else:
+        console.print(
+            f"Наводящий на {result['n']} строках: attested@1 {result['attested@1']:.3f}, "
+            f"p_target {result['p_target']:.3f}, покрытие {result['coverage']:.3f}"
+        )

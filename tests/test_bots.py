@@ -1,0 +1,186 @@
+"""The embedding bots on a tiny hand-made vocabulary: legality, exclusions, modes, levels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fakes import FakeLexicon
+from fixtures_bots import fake_lexicon, tiny_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from associatsiya_ai.bots import Decision, EmbeddingGuesser, EmbeddingHinter
+from associatsiya_ai.game import Game, Mode, hint_violations
+from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.words import PASS, fold, is_consonant
+
+TINY = tiny_vocabulary()
+LEX = FakeLexicon()
+SECRETS = TINY.words
+
+
+def _check_answer(game: Game, decision: Decision) -> None:
+    view = game.guesser_view()
+    if decision.word == PASS:
+        assert not view.last_own_was_pass
+        return
+    word = fold(decision.word)
+    assert word not in {fold(h) for h in view.hints}
+    assert word not in {fold(a) for a in view.wrong_answers}
+    assert not any(is_consonant(h, word) for h in view.hints)
+
+
+def _check_hint(game: Game, decision: Decision) -> None:
+    view = game.hinter_view()
+    verdict = None if decision.word == PASS else LEX.analyse(decision.word)
+    assert not hint_violations(
+        view.secret,
+        verdict,
+        spoken_lemmas=view.spoken_lemmas,
+        last_own_was_pass=view.last_own_was_pass,
+    )
+    assert decision.mode is not None
+    assert (
+        decision.chain
+        == view.chains_for(None if verdict is None else verdict.display)[decision.mode]
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(SECRETS),
+    st.sampled_from(["easy", "normal", "hard"]),
+    st.integers(0, 2**16),
+)
+def test_bot_games_are_always_legal(secret: str, level: str, seed: int) -> None:
+    """Whole bot-vs-bot games: every hint legal, no excluded answer, no crash."""
+    rng = np.random.default_rng(seed)
+    hinter = EmbeddingHinter(TINY, level, checker=LEX)
+    guesser = EmbeddingGuesser(TINY, level)
+    game = Game(secret, LEX)
+    while game.outcome() is None:
+        decision = hinter.act(game.hinter_view(), rng)
+        _check_hint(game, decision)
+        game.say(decision.word, decision.mode or Mode.SINGLE)
+        assert game.outcome() is None  # never a consonance foul
+        answer = guesser.act(game.guesser_view(), rng)
+        _check_answer(game, answer)
+        game.answer(answer.word)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(SECRETS), min_size=1, max_size=5), st.sampled_from(SECRETS))
+def test_guesser_never_answers_an_excluded_word(hints: list[str], secret: str) -> None:
+    """Human-chosen hints (possibly repeated attempts): the guesser's answer is never excluded."""
+    game = Game(secret, LEX)
+    guesser = EmbeddingGuesser(TINY, "hard")
+    for hint in hints:
+        if game.outcome() is not None:
+            break
+        if game.hinter_view().violations(LEX.analyse(hint)):
+            continue
+        game.say(hint)
+        decision = guesser.act(game.guesser_view(), np.random.default_rng(0))
+        _check_answer(game, decision)
+        game.answer(decision.word)
+
+
+@pytest.mark.parametrize(
+    ("spoken", "mode"),
+    [
+        (("стул", "мышь", "небо"), Mode.OWN),  # only own earlier hint points at the secret
+        (("мышь", "хвост", "усы"), Mode.ALL),  # every earlier hint points at it
+        (("стул", "трава", "небо"), Mode.SINGLE),  # earlier hints only distract
+    ],
+)
+def test_each_chain_mode_is_chosen_when_it_is_best(spoken: tuple[str, ...], mode: Mode) -> None:
+    game = Game("кошка", LEX)
+    for hint, answer in zip(spoken, ("вода", "рыба", "окно"), strict=True):
+        game.say(hint)
+        game.answer(answer)
+    hinter = EmbeddingHinter(TINY, "hard", checker=LEX, reverse=1.0, tau=0.3)
+    view = game.hinter_view()
+    decision = hinter.act(view, np.random.default_rng(0))
+    assert decision.mode is mode
+    best_word, best_mode, _ = hinter.rank(view)[0]
+    assert (decision.word, decision.mode) == (best_word, best_mode)
+    assert decision.chain == view.chains_for(decision.word)[mode]
+
+
+def test_explanations_match_the_decision(fake_lexicon: FakeLexicon) -> None:  # noqa: F811
+    game = Game("кошка", fake_lexicon)
+    hint = EmbeddingHinter(TINY, "hard", checker=fake_lexicon).act(game.hinter_view())
+    assert hint.candidates[0][0] == f"{hint.word}/{hint.mode.value}"  # type: ignore[union-attr]
+    assert hint.explanation()["mode"] == "single"
+    assert hint.to_dict()["word"] == hint.word
+    game.say(hint.word)
+    answer = EmbeddingGuesser(TINY, "hard").act(game.guesser_view())
+    assert answer.candidates[0][0] == answer.word
+    scores = [s for _, s in answer.candidates]
+    assert scores == sorted(scores, reverse=True)
+    assert answer.explanation()["chain"] == [hint.word]
+
+
+def test_hinter_first_hint_is_the_closest_legal_word() -> None:
+    game = Game("кошка", LEX)
+    decision = EmbeddingHinter(TINY, "hard", checker=LEX).act(game.hinter_view())
+    assert decision.word in {"мышь", "хвост", "усы"}
+    assert decision.mode is Mode.SINGLE
+
+
+def test_guesser_answers_the_nearest_noun() -> None:
+    guesser = EmbeddingGuesser(TINY, "hard")
+    assert guesser.answer_chain(["хвост"]).word == "кошка"
+    assert guesser.answer_chain(["стул"]).word == "дом"
+
+
+def test_guesser_out_of_vocabulary_chain() -> None:
+    guesser = EmbeddingGuesser(TINY, "hard")
+    assert guesser.answer_chain(["абажур"]).word == PASS  # nothing known, no history
+    # an unknown newest word: the rest of the chain still speaks
+    assert guesser.answer_chain(["хвост", "абажур"]).word == "кошка"
+    # an unknown chain after earlier hints: the history speaks
+    game = Game("кошка", LEX)
+    game.say("хвост")
+    game.answer("вода")
+    game.say("абажур")
+    decision = guesser.act(game.guesser_view())
+    assert decision.word not in (PASS, "хвост")
+
+
+def test_guesser_never_passes_twice() -> None:
+    guesser = EmbeddingGuesser(TINY, "hard")
+    game = Game("кошка", LEX)
+    game.say("абажур")
+    assert guesser.act(game.guesser_view()).word == PASS
+    game.answer(PASS)
+    game.say("мышь")
+    game.answer("сыр")
+    game.say("зюзя")  # team 2 again, an unknown word: its guesser passed last time
+    decision = guesser.act(game.guesser_view())
+    assert decision.word != PASS
+
+
+def test_hinter_passes_only_when_nothing_is_legal() -> None:
+    vocab = Vocabulary(["кот", "кошка"], np.eye(2, dtype=np.float32))
+    hinter = EmbeddingHinter(vocab, "hard", checker=LEX)
+    game = Game("котик", LEX)
+    decision = hinter.act(game.hinter_view())
+    assert decision.word == PASS
+    assert decision.chain == ()
+
+
+def test_levels_are_seeded_and_validated() -> None:
+    game = Game("кошка", LEX)
+    easy = EmbeddingHinter(TINY, "easy", checker=LEX)
+    first = [easy.act(game.hinter_view(), np.random.default_rng(7)).word for _ in range(3)]
+    assert len(set(first)) == 1
+    with pytest.raises(ValueError, match="уровень"):
+        EmbeddingGuesser(TINY, "godlike")
+
+
+def test_unknown_secret_vector() -> None:
+    """A secret the vocabulary has no vector for: PASS on the first turn, never a crash."""
+    game = Game("зюзюка", LEX)
+    decision = EmbeddingHinter(TINY, "hard", checker=LEX).act(game.hinter_view())
+    assert decision.word == PASS

@@ -1,0 +1,88 @@
+"""CLI ``hint``, ``guess`` and ``evaluate`` on the real default model (loaded once)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fixtures_bots import dev_slice, real_vocab  # noqa: F401  (fixture)
+from typer.testing import CliRunner
+
+from associatsiya_ai.cli import app
+from associatsiya_ai.vocab import Vocabulary
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _loaded(real_vocab: Vocabulary) -> None:  # noqa: F811
+    """The model and vocabulary load once per session; commands reuse them."""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_hint_json_shape() -> None:
+    code, out, _ = run("hint", "кошка", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"secret", "hint", "mode", "chain", "reason", "candidates"}
+    assert data["secret"] == "кошка" and data["mode"] == "single"
+    assert data["chain"] == [data["hint"]]
+    assert len(data["candidates"]) == 5
+    first = data["candidates"][0]
+    assert (first["hint"], first["mode"]) == (data["hint"], "single")
+    assert all(set(c) == {"hint", "mode", "score"} for c in data["candidates"])
+
+
+def test_hint_text_and_top() -> None:
+    code, out, _ = run("hint", "автомат", "--top", "3")
+    assert code == 0
+    assert "наводка" in out and out.count("single") >= 3
+
+
+@pytest.mark.parametrize("secret", ["кошку", "москва", "пропускаю", "cat"])
+def test_hint_invalid_secret_is_one_line(secret: str) -> None:
+    code, out, err = run("hint", secret, "--json")
+    assert code == 1 and out == ""
+    assert err.startswith("Ошибка:") and len(err.strip().splitlines()) == 1
+
+
+def test_bad_level_is_a_usage_error() -> None:
+    code, _, err = run("guess", "лампа", "--level", "godlike")
+    assert code == 2 and "уровень" in err
+
+
+def test_guess_json_shape() -> None:
+    code, out, _ = run("guess", "абажур", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"chain", "answer", "reason", "candidates"}
+    assert data["chain"] == ["абажур"]
+    assert isinstance(data["answer"], str) and isinstance(data["candidates"], list)
+    code, out, _ = run("guess", "лампа", "свет", "--json", "--top", "7")
+    data = json.loads(out)
+    assert data["chain"] == ["лампа", "свет"] and len(data["candidates"]) == 7
+    assert data["candidates"][0]["answer"] == data["answer"]
+
+
+def test_evaluate_json_and_text(tmp_path: Path) -> None:
+    path = dev_slice("guesser-dev.jsonl", 20, tmp_path)
+    code, out, _ = run("evaluate", "guesser", str(path), "--json")
+    assert code == 0
+    assert set(json.loads(out)) == {"n", "hit@1", "hit@10", "agreement", "coverage"}
+    path = dev_slice("hinter-dev.jsonl", 10, tmp_path)
+    code, out, _ = run("evaluate", "hinter", str(path))
+    assert code == 0 and "attested@1" in out
+
+
+def test_evaluate_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("{nope\n", "utf-8")
+    code, out, err = run("evaluate", "guesser", str(path), "--json")
+    assert code == 1 and out == ""
+    assert "строка 1" in err and "bad.jsonl" in err

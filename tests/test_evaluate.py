@@ -1,0 +1,98 @@
+"""evaluate: the DESIGN.md contract on a tiny vocabulary, file errors, and a real-model slice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from fakes import FakeLexicon
+from fixtures_bots import dev_slice, real_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
+
+from associatsiya_ai.evaluate import EvaluationError, evaluate_guesser, evaluate_hinter
+from associatsiya_ai.vocab import Vocabulary
+
+
+def _write(tmp_path: Path, rows: Sequence[object], name: str = "rows.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", "utf-8")
+    return path
+
+
+def test_guesser_metrics(tmp_path: Path) -> None:
+    # tiny vocabulary: «хвост» → «кошка», «стул» → «дом», «абажур» is unknown
+    rows = [
+        {"hint": "хвост", "responses": {"кошка": 3, "собака": 3, "мышь": 2}},  # tie: hit
+        {"hint": "стул", "responses": {"стол": 5, "дом": 5}},  # hit, agreement 0.5
+        {"hint": "абажур", "responses": {"лампа": 4}},  # out of vocabulary: a miss
+        {"hint": "стул", "responses": {"стол": 9, "окно": 1}},  # hit@10 only
+    ]
+    result = evaluate_guesser(_write(tmp_path, rows), vocab=tiny_vocabulary())
+    assert result == {
+        "n": 4,
+        "hit@1": 0.5,
+        "hit@10": 0.5,
+        "agreement": round((3 / 8 + 5 / 10) / 4, 4),
+        "coverage": 0.75,
+    }
+
+
+def test_guesser_hit10_counts_a_modal_candidate(tmp_path: Path) -> None:
+    rows = [{"hint": "стул", "responses": {"окно": 3, "дом": 1}}]
+    result = evaluate_guesser(_write(tmp_path, rows), vocab=tiny_vocabulary())
+    assert result["hit@1"] == 0.0 and result["hit@10"] == 1.0
+    assert result["agreement"] == 0.25
+
+
+def test_hinter_metrics(tmp_path: Path) -> None:
+    rows = [
+        {"target": "кошка", "hints": {"мышь": 0.5, "хвост": 0.25, "усы": 0.125}},
+        {"target": "кошка", "hints": {"собака": 0.9}},
+        {"target": "москва", "hints": {"кремль": 0.9}},  # not a valid secret: a miss
+    ]
+    progress: list[tuple[int, int]] = []
+    result = evaluate_hinter(
+        _write(tmp_path, rows),
+        vocab=tiny_vocabulary(),
+        checker=FakeLexicon(),
+        progress=lambda done, total: progress.append((done, total)),
+    )
+    assert result["n"] == 3
+    assert result["attested@1"] == round(1 / 3, 4)
+    assert 0 < result["p_target"] <= 0.5 / 3 + 1e-4
+    assert result["coverage"] == round(2 / 3, 4)
+    assert progress[-1] == (3, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"hint": "кот", "responses": {"мышь": 1}}\n{oops\n', "строка 2: неверный JSON"),
+        ('{"hint": "кот"}\n', "строка 1: нужно непустое поле «responses»"),
+        ('{"responses": {"мышь": 1}}\n', "строка 1: нужно поле «hint»"),
+        ('{"hint": "кот", "responses": {"мышь": "x"}}\n', "должно быть числом"),
+        ("\n", "нет ни одной строки"),
+    ],
+)
+def test_bad_files_name_the_file_and_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text, "utf-8")
+    with pytest.raises(EvaluationError, match=message) as info:
+        evaluate_guesser(path, vocab=tiny_vocabulary())
+    assert str(path) in str(info.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(EvaluationError, match="не удалось прочитать"):
+        evaluate_hinter(tmp_path / "none.jsonl", vocab=tiny_vocabulary())
+
+
+def test_real_model_on_dev_slices(tmp_path: Path, real_vocab: Vocabulary) -> None:  # noqa: F811
+    g = evaluate_guesser(dev_slice("guesser-dev.jsonl", 50, tmp_path), vocab=real_vocab)
+    assert set(g) == {"n", "hit@1", "hit@10", "agreement", "coverage"}
+    assert g["n"] == 50 and 0 <= g["hit@1"] <= g["hit@10"] <= 1
+    assert g["hit@1"] > 0.05 and g["coverage"] > 0.8
+    h = evaluate_hinter(dev_slice("hinter-dev.jsonl", 50, tmp_path), vocab=real_vocab)
+    assert set(h) == {"n", "attested@1", "p_target", "coverage"}
+    assert h["n"] == 50 and h["attested@1"] > 0.3 and 0 < h["p_target"] <= h["attested@1"]

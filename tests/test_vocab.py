@@ -1,0 +1,107 @@
+"""The vocabulary: consonance index equals the rule, cache round trip, building on a tiny model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fixtures_bots import tiny_vocab, tiny_vocabulary  # noqa: F401  (fixture)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from associatsiya_ai.vocab import Vocabulary, is_blocked
+from associatsiya_ai.words import consonance, fold
+
+LETTERS = "абвгдеёжклмо"
+words_st = st.text(alphabet=LETTERS, min_size=1, max_size=7)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(words_st, min_size=1, max_size=40), words_st)
+def test_consonance_index_equals_the_rule(words: list[str], secret: str) -> None:
+    unique = list({fold(w): w for w in words}.values())
+    vocab = Vocabulary(unique, np.ones((len(unique), 3), np.float32))
+    mask = vocab.consonant_mask(secret)
+    legal = vocab.legal_mask(secret)
+    for i, w in enumerate(unique):
+        assert mask[i] == bool(consonance(secret, w)), (secret, w)
+        assert legal[i] == (not consonance(secret, w))
+
+
+def test_consonance_examples(tiny_vocab: Vocabulary) -> None:  # noqa: F811
+    mask = tiny_vocab.consonant_mask("мошка")  # «мо» first two: мышь? no; молоко: yes
+    assert {w for w, m in zip(tiny_vocab.words, mask, strict=True) if m} == {"кошка", "молоко"}
+
+
+def test_matrix_is_normalised_and_words_unique() -> None:
+    vocab = tiny_vocabulary()
+    assert vocab.matrix.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vocab.matrix, axis=1), 1.0)
+    with pytest.raises(ValueError, match="unique"):
+        Vocabulary(["ёлка", "елка"], np.eye(2, dtype=np.float32))
+    with pytest.raises(ValueError, match="rows"):
+        Vocabulary(["ёлка"], np.eye(2, dtype=np.float32))
+
+
+def test_vector_lookup_folds_and_uses_the_encoder() -> None:
+    vocab = Vocabulary(["ёлка", "стол"], np.eye(2, dtype=np.float32))
+    found = vocab.vector("ЕЛКА")
+    assert found is not None and np.allclose(found, [1, 0])
+    assert vocab.vector("абажур") is None
+    encoded = Vocabulary(
+        ["ёлка", "стол"], np.eye(2, dtype=np.float32), encoder=lambda w: np.array([3.0, 4.0])
+    )
+    made = encoded.vector("абажур")
+    assert made is not None and np.allclose(made, [0.6, 0.8])
+    assert "елка" in vocab and "абажур" not in vocab
+
+
+def test_lemma_mask() -> None:
+    vocab = Vocabulary(["часы", "кот"], np.eye(2, dtype=np.float32), lemmas=["час", "кот"])
+    assert vocab.lemma_mask({"час"}).tolist() == [True, False]
+    assert vocab.lemma_mask(set()).tolist() == [False, False]
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    vocab = tiny_vocabulary()
+    path = tmp_path / "v.npz"
+    vocab.save(path)
+    again = Vocabulary.load(path)
+    assert again.words == vocab.words
+    assert again.secrets == vocab.secrets
+    assert np.allclose(again.matrix, vocab.matrix)
+    assert np.allclose(again.zipf, vocab.zipf)
+    assert again.model_name == "tiny"
+
+
+def test_blocklist() -> None:
+    assert is_blocked("Блядь")
+    assert is_blocked("мудак")
+    assert not is_blocked("кошка")
+    assert not is_blocked("мандарин")
+
+
+def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from associatsiya_ai import vocab as vocab_module
+    from associatsiya_ai.embeddings import Embeddings
+
+    words = ["кошка", "кошки", "кошку", "москва", "бежать", "собака", "блядь", "стол", "ёлка"]
+    words += ["елка", "qwerty", "зюзюкабра"]
+    rng = np.random.default_rng(1)
+    model = tmp_path / "tiny.bin"
+    model.write_bytes(b"tiny model")
+    emb = Embeddings("tiny", model, words, matrix=rng.normal(size=(len(words), 6)))
+    monkeypatch.setattr(vocab_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
+    vocab_module._LOADED.clear()
+    built = vocab_module.load_vocabulary(emb, progress=False)
+    assert sorted(built.words) == ["кошка", "собака", "стол", "ёлка"]
+    assert np.allclose(np.linalg.norm(built.matrix, axis=1), 1.0)
+    assert (tmp_path / f"v-{emb.fingerprint()}.npz").exists()
+    vocab_module._LOADED.clear()
+    cached = vocab_module.load_vocabulary(emb, progress=False)
+    assert cached.words == built.words
+    assert np.allclose(cached.matrix, built.matrix)
+    # a word outside the vocabulary gets a vector from its forms in the model
+    assert built.vector("кошки") is not None
+    vocab_module._LOADED.clear()
