@@ -126,10 +126,12 @@ def embedding_kit(spec: BotSpec) -> BotKit:
     from associatsiya_ai.vocab import load_vocabulary
 
     vocab = load_vocabulary(embeddings)
+    checker = default_lexicon()
+    hinter_kwargs = {"checker": checker, **spec.bot_kwargs("hinter")}
     return _Kit(
-        checker=default_lexicon(),
+        checker=checker,
         secrets=list(vocab.secrets),
-        hinter=EmbeddingHinter(vocab, level=spec.level, **spec.bot_kwargs("hinter")),
+        hinter=EmbeddingHinter(vocab, level=spec.level, **hinter_kwargs),
         guesser=EmbeddingGuesser(vocab, level=spec.level, **spec.bot_kwargs("guesser")),
         vocab=vocab,
     )

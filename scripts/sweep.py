@@ -103,8 +103,14 @@ def _as_dict(result: Any) -> dict[str, Any]:
     return dict(result)
 
 
-def evaluate_figures(spec: Any, roles: list[str], rows: int, eval_dir: Path) -> dict[str, Any]:
-    """The evaluate figures of ``spec``'s bots on the dev files, by CSV column."""
+def evaluate_figures(
+    spec: Any, roles: list[str], rows: int, eval_dir: Path, *, level: str = "hard"
+) -> dict[str, Any]:
+    """The evaluate figures of ``spec``'s bots on the dev files, by CSV column.
+
+    ``level`` is evaluate's own default (``hard``: the deterministic best move) unless the
+    level itself is swept.
+    """
     from associatsiya_ai import evaluate
 
     out: dict[str, Any] = {}
@@ -113,7 +119,7 @@ def evaluate_figures(spec: Any, roles: list[str], rows: int, eval_dir: Path) -> 
             path = _slice(eval_dir / "guesser-dev.jsonl", rows, Path(tmp))
             g = _as_dict(
                 evaluate.evaluate_guesser(
-                    path, spec.model, level=spec.level, **spec.bot_kwargs("guesser")
+                    path, spec.model, level=level, **spec.bot_kwargs("guesser")
                 )
             )
             out.update(
@@ -125,9 +131,7 @@ def evaluate_figures(spec: Any, roles: list[str], rows: int, eval_dir: Path) -> 
         if "hinter" in roles:
             path = _slice(eval_dir / "hinter-dev.jsonl", rows, Path(tmp))
             h = _as_dict(
-                evaluate.evaluate_hinter(
-                    path, spec.model, level=spec.level, **spec.bot_kwargs("hinter")
-                )
+                evaluate.evaluate_hinter(path, spec.model, level=level, **spec.bot_kwargs("hinter"))
             )
             out.update(
                 hinter_n=h.get("n"),
@@ -217,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         row: dict[str, Any] = {"param": args.param, "value": value}
         if do_eval:
-            row.update(evaluate_figures(spec, roles, args.eval_rows, args.eval_dir))
+            level = spec.level if args.param == "level" else "hard"
+            row.update(evaluate_figures(spec, roles, args.eval_rows, args.eval_dir, level=level))
         if args.games > 0:
             against = spec if args.against == "self" else baseline
             row.update(game_figures(spec, against, args.games, args.seed, args.jobs))

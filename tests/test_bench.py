@@ -1,0 +1,98 @@
+"""bench: the figures' keys and units on a tiny real run, the gensim baseline, the CLI."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from associatsiya_ai import bench as bench_module
+from associatsiya_ai.bench import TARGETS, bench, bench_steps, gensim_baseline, time_calls
+from associatsiya_ai.cli import app
+
+FIGURES = (
+    "load_s",
+    "guess_ms",
+    "hint_ms",
+    "games_per_s",
+    "peak_rss_mb",
+    "gensim_most_similar_ms",
+)
+
+
+def test_gensim_baseline_on_a_tiny_matrix() -> None:
+    words = ["кошка", "кот", "собака", "стол"]
+    matrix = np.array([[1, 0, 0], [0.9, 0.1, 0], [0.5, 0.5, 0], [0, 0, 1]], dtype=np.float32)
+    kv = gensim_baseline(words, matrix)
+    assert [w for w, _ in kv.most_similar("кошка", topn=2)] == ["кот", "собака"]
+    assert time_calls(lambda w: kv.most_similar(w, topn=1), words[:2])[0] >= 0.0
+
+
+def test_target_verdicts() -> None:
+    fig = {
+        "load_s": 0.5,
+        "guess_ms": 2.0,
+        "gensim_most_similar_ms": 1.0,
+        "hint_ms": 30.0,
+        "games_per_s": 25.0,
+        "peak_rss_mb": None,
+    }
+    assert bench_module._met(fig) == {
+        "load_s": True,
+        "guess_ms": False,
+        "hint_ms": False,
+        "games_per_s": True,
+        "peak_rss_mb": None,
+    }
+    assert set(TARGETS) == set(FIGURES) - {"gensim_most_similar_ms"}
+
+
+@pytest.fixture(scope="module")
+def tiny_bench() -> dict[str, Any]:
+    """One real bench on the default model: 1 repetition, a few samples and games."""
+    steps: list[str] = []
+    figures = bench(1, samples=4, games=2, on_step=steps.append)
+    figures["_steps"] = steps
+    return figures
+
+
+def test_bench_figures_on_the_real_model(tiny_bench: dict[str, Any]) -> None:
+    fig = tiny_bench
+    for key in (*FIGURES, "model", "vocab_size"):
+        assert key in fig, key
+    for key in FIGURES:
+        assert isinstance(fig[key], float) and fig[key] > 0, (key, fig[key])
+    assert isinstance(fig["model"], str) and fig["model"]
+    assert fig["vocab_size"] > 1000
+    assert 30 < fig["peak_rss_mb"] < 4000  # MB, not KB
+    assert fig["load_s"] < 60
+    assert set(fig["target_met"]) == set(TARGETS)
+    assert len(fig["_steps"]) == bench_steps(1)
+    json.dumps({k: v for k, v in fig.items() if k != "_steps"})
+
+
+def test_bench_cli(monkeypatch, tiny_bench: dict[str, Any]) -> None:
+    figures = {k: v for k, v in tiny_bench.items() if k != "_steps"}
+
+    def fake_bench(repeat: int, **kw: Any) -> dict[str, Any]:
+        for _ in range(bench_steps(repeat)):
+            kw["on_step"]("step")
+        return figures
+
+    monkeypatch.setattr(bench_module, "bench", fake_bench)
+    result = CliRunner().invoke(app, ["bench", "--json", "--repeat", "2"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == figures
+    table = CliRunner().invoke(app, ["bench"])
+    assert table.exit_code == 0, table.output
+    assert "gensim most_similar" in table.stdout and "load" in table.stdout
+
+
+def test_bench_cli_bad_model() -> None:
+    result = CliRunner().invoke(app, ["bench", "--model", "/nonexistent/model.bin"])
+    assert result.exit_code == 1
+    assert "/nonexistent/model.bin" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
