@@ -307,3 +307,20 @@ def test_sweep_script_writes_a_csv(monkeypatch, tmp_path) -> None:
     assert sweep.spec_for("guesser.prior", 0.5, None).bot_kwargs("guesser") == {"prior": 0.5}
     with pytest.raises(SystemExit):
         sweep.spec_for("level", "superb", None)
+
+
+# ------------------------------------------------------------------------ the real bots
+def test_real_bots_same_json_whatever_the_jobs() -> None:
+    from typer.testing import CliRunner
+
+    from associatsiya_ai.cli import app
+
+    args = ["bot-vs-bot", "--games", "4", "--seed", "11", "--json"]
+    one = CliRunner().invoke(app, args)
+    two = CliRunner().invoke(app, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    a, b = json.loads(one.stdout), json.loads(two.stdout)
+    assert _comparable(a) == _comparable(b)
+    assert a["games"] == 4 and a["errors"] == 0
+    assert a["fouls"] == 0 and a["illegal_moves"] == 0  # a bot never breaks a rule
