@@ -20,6 +20,7 @@ import associatsiya_ai.cli.play as play
 from associatsiya_ai.cli import app
 
 runner = CliRunner()
+REAL_LOAD_KIT = play.load_kit
 
 
 @pytest.fixture(autouse=True)
@@ -292,3 +293,47 @@ def test_replay_errors(tmp_path: Path) -> None:
 def test_fake_lexicon_is_sane() -> None:
     lex = FakeLexicon()
     assert lex.analyse("Кошка").ok and not lex.analyse("кошку").ok
+
+
+# ------------------------------------------------------------------ the real bots
+@pytest.fixture(scope="module")
+def real_kit() -> play.Kit:
+    from associatsiya_ai.models import ModelError
+
+    try:
+        return REAL_LOAD_KIT(None, "normal")
+    except ModelError as exc:  # pragma: no cover - the default model ships with natasha
+        pytest.skip(f"no default model: {exc}")
+
+
+def test_real_bots_play_a_whole_game(
+    real_kit: play.Kit, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(play, "load_kit", lambda model, level: real_kit)
+    log = tmp_path / "real.jsonl"
+    answers = ["собака", "дом", "машина", "вода", "город", "книга", "стол"]
+    r = run(f"--seed 1 --explain --log {log}", ["?", *answers])
+    assert r.exit_code == 0, r.output
+    assert "лучшие варианты" in r.output
+    (rec,) = log_records(log)
+    assert rec["ended_by"] is None, r.output
+    assert rec["outcome"]["termination"] in {"guessed", "draw", "consonance"}
+    assert rec["model"] and rec["bot_errors"] == []
+    for turn in rec["turns"]:
+        assert turn["hinter_explanation"]["candidates"]
+    before_end = r.output.split("— верно!")[0].rsplit("\n", 1)[0]
+    assert f"«{rec['secret']}»" not in before_end.split("Загаданное слово:")[0]
+
+
+def test_real_bots_with_a_person_hinting(
+    real_kit: play.Kit, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(play, "load_kit", lambda model, level: real_kit)
+    log = tmp_path / "real.jsonl"
+    r = run(f"--role hinter --word кошка --log {log}", ["кошку", "мышь", "+хвост", "++усы"])
+    assert r.exit_code == 0, r.output
+    assert "Правильная форма" in r.output or "не в именительном падеже" in r.output
+    (rec,) = log_records(log)
+    assert rec["rejected"][0]["word"] == "кошку"
+    assert rec["seats"]["2-hinter"] == {"kind": "human"}
+    assert rec["seats"]["2-guesser"]["bot"] == "EmbeddingGuesser"

@@ -95,3 +95,28 @@ def test_replay_steps_turn_by_turn_in_a_terminal(tmp_path: Path) -> None:
     replay.expect(pexpect.EOF)
     replay.close()
     assert replay.exitstatus == 0
+
+
+def test_real_model_in_a_terminal() -> None:
+    """The real ``python -m associatsiya_ai.cli`` with the default model: a quick foul."""
+    import time
+
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color")
+    start = time.monotonic()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "associatsiya_ai.cli", "vs-bot", "--role", "hinter", "--word", "кошка"],
+        encoding="utf-8",
+        timeout=120,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Наводка> ")
+    first_prompt = time.monotonic() - start
+    child.sendline("кот")
+    child.expect("Созвучие")
+    child.expect("первые две буквы")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert first_prompt < 30  # about a second on a warm cache; generous for a cold CI

@@ -78,19 +78,20 @@ def load_kit(model: str | None, level: str) -> Kit:
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter  # type: ignore[attr-defined]
+    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
     from associatsiya_ai.embeddings import load_embeddings
     from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.vocab import load_vocabulary
 
     embeddings = load_embeddings(model)
     vocabulary = load_vocabulary(embeddings)
+    lexicon = default_lexicon()
     return Kit(
-        checker=default_lexicon(),
-        secrets=vocabulary.secrets,
-        model_name=str(getattr(embeddings, "name", model or "default")),
+        checker=lexicon,
+        secrets=list(vocabulary.secrets),
+        model_name=vocabulary.model_name or embeddings.name,
         level=level,
-        make_hinter=lambda: EmbeddingHinter(vocabulary, level=level),
+        make_hinter=lambda: EmbeddingHinter(vocabulary, level=level, checker=lexicon),
         make_guesser=lambda: EmbeddingGuesser(vocabulary, level=level),
     )
 

@@ -9,6 +9,7 @@ secret is shown only to a person who is a hinter (both hinters know it) and at t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,6 +51,8 @@ MODE_NAMES = {
 }
 
 _MODES = frozenset(m.value for m in Mode)
+_PREFIX = {"own": "+", "all": "++"}
+"""Candidates of a hinter are shown as the person would type them: ``+слово``, ``++слово``."""
 
 RULES_TEXT = """\
 [bold]Правила коротко[/bold]
@@ -96,14 +99,14 @@ def _candidates(raw: Any) -> list[str]:
             word = item.get("word") or item.get("hint") or item.get("answer")
             score = item.get("score", item.get("similarity"))
             mode = item.get("mode")
-            text = f"{word}"
-            if isinstance(mode, str) and mode in _MODES:
-                text += f" ({MODE_NAMES[Mode(mode)]})"
+            text = f"{_PREFIX.get(mode, '') if isinstance(mode, str) else ''}{word}"
             if score is not None:
                 text += f" {_fmt_score(score)}"
             shown.append(text)
         elif isinstance(item, (list, tuple)) and item:
-            shown.append(" ".join(_fmt_score(x) for x in item[:2]))
+            name, _, mode = str(item[0]).partition("/")
+            name = _PREFIX.get(mode, "") + name
+            shown.append(" ".join([name, *(_fmt_score(x) for x in item[1:2])]))
         else:
             shown.append(str(item))
     return shown
@@ -112,14 +115,15 @@ def _candidates(raw: Any) -> list[str]:
 def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = None) -> list[str]:
     """Render a bot's explanation as short Russian lines; ``mask`` hides a word (the secret).
 
-    Known keys: ``text``/``summary`` (a sentence), ``mode`` (the chosen chain mode),
-    ``candidates`` (a list of ``{"word", "score"}`` or ``[word, score]``); any other
-    scalar key is shown as ``key: value``.
+    Known keys: ``reason``/``text``/``summary`` (a sentence), ``mode`` (the chosen chain
+    mode), ``candidates`` (a list of ``{"word", "score"}`` or ``[word, score]``, a hinter's
+    word as ``word/mode``, shown ``+word`` for own and ``++word`` for all); any other scalar
+    key is shown as ``key: value``.
     """
     if not explanation:
         return ["(объяснения нет)"]
     lines: list[str] = []
-    for key in ("summary", "text"):
+    for key in ("reason", "summary", "text"):
         if isinstance(explanation.get(key), str):
             lines.append(explanation[key])
     mode = explanation.get("mode")
@@ -127,9 +131,11 @@ def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = 
         lines.append(f"режим: {MODE_NAMES[Mode(mode)]}")
     cands = _candidates(explanation.get("candidates"))
     if cands:
-        lines.append("лучшие варианты: " + ", ".join(cands))
+        lines.append("лучшие варианты (+ своя цепочка, ++ общая): " + ", ".join(cands))
+        if not any(c.startswith("+") for c in cands):
+            lines[-1] = "лучшие варианты: " + ", ".join(cands)
     for key, value in explanation.items():
-        if key in ("summary", "text", "mode", "candidates"):
+        if key in ("reason", "summary", "text", "mode", "candidates", "chain"):
             continue
         if isinstance(value, (str, int, float, bool)) and value is not None:
             lines.append(f"{key}: {_fmt_score(value)}")
@@ -139,14 +145,18 @@ def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = 
     return lines or ["(объяснения нет)"]
 
 
+_WORD = re.compile(r"[А-Яа-яЁё]+")
+
+
 def _mask(line: str, folded_secret: str) -> str:
-    # Mask every word whose folded form starts with the secret's stem (all its forms).
+    # Hide every word that starts with the secret's stem (its other forms too).
     stem = folded_secret[: max(3, len(folded_secret) - 2)]
-    out = []
-    for token in line.split(" "):
-        core = fold(token.strip(".,;:()[]«»\"'"))
-        out.append("***" if core and (core == folded_secret or core.startswith(stem)) else token)
-    return " ".join(out)
+
+    def hide(match: re.Match[str]) -> str:
+        word = fold(match.group())
+        return "***" if word == folded_secret or word.startswith(stem) else match.group()
+
+    return _WORD.sub(hide, line)
 
 
 def highlight(word: str, spans: tuple[tuple[int, int], ...]) -> Text:
