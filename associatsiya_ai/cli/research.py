@@ -61,19 +61,19 @@ def _ci(ci: list[float]) -> str:
 
 
 def _print_report(report: dict[str, Any], title: str) -> None:
-    table = Table(title=title, title_justify="left", show_header=True)
-    table.add_column("показатель / figure")
-    table.add_column("значение / value", justify="right")
-    table.add_column("95% ДИ / CI (Wilson), %", justify="right")
+    table = Table(title=title, title_justify="left")
+    table.add_column("показатель / figure", no_wrap=True)
+    table.add_column("значение", justify="right", no_wrap=True)
+    table.add_column("95% ДИ, %", justify="right", no_wrap=True)
     n = report["n"]
-    table.add_row("игр / games (завершено / completed)", f"{report['games']} ({n})", "")
+    table.add_row("игр (завершено) / games", f"{report['games']} ({n})", "")
     table.add_row(
-        "победы команды 1 (загадывающей) / team 1 wins",
+        "победы команды 1 / team 1 wins",
         f"{report['wins_team1']} ({_pct(report['win_share_team1'])})",
         _ci(report["wins_team1_ci"]),
     )
     table.add_row(
-        "победы команды 2 (ходит первой) / team 2 wins",
+        "победы команды 2 / team 2 wins",
         f"{report['wins_team2']} ({_pct(report['win_share_team2'])})",
         _ci(report["wins_team2_ci"]),
     )
@@ -83,52 +83,41 @@ def _print_report(report: dict[str, Any], title: str) -> None:
         _ci(report["draws_ci"]),
     )
     table.add_row(
-        "доля побед первого хода / first-mover win share (decided games)",
+        "первый ход побеждает / first mover",
         _pct(report["first_mover_win_share"]),
         _ci(report["first_mover_win_share_ci"]),
     )
     mean = report["mean_turns_to_solve"]
-    table.add_row("ходов до отгадки / mean turns to solve", "—" if mean is None else f"{mean:.2f}")
+    table.add_row("ходов до отгадки / turns to solve", "—" if mean is None else f"{mean:.2f}", "")
     curve = report["solved_by_turn"]
-    table.add_row(
-        "отгадано к ходу 1/2/4/6/12 / solved by turn",
-        " / ".join(_pct(curve[k]) for k in (0, 1, 3, 5, 11)),
-    )
+    for k in (1, 2, 4, 6, 12):
+        table.add_row(f"отгадано к ходу {k} / solved by turn {k}", _pct(curve[k - 1]), "")
     modes = report["chain_modes"]
     table.add_row(
-        "цепочки single/own/all / chain modes",
-        f"{modes['single']} / {modes['own']} / {modes['all']}",
+        "цепочки / chain modes single·own·all", "·".join(str(modes[m]) for m in modes), ""
     )
     table.add_row(
-        "пропуски / passes (наводящие / hinters, отгадывающие / guessers)",
-        f"{report['passes']} ({report['hinter_passes']} / {report['guesser_passes']})",
+        "пропуски / passes (З·О)", f"{report['hinter_passes']}·{report['guesser_passes']}", ""
     )
-    table.add_row("созвучия / fouls", str(report["fouls"]))
-    table.add_row("недопустимые ходы / illegal moves", str(report["illegal_moves"]))
-    table.add_row("ошибки / errors", str(report["errors"]))
+    table.add_row("созвучия / fouls", str(report["fouls"]), "")
+    table.add_row("недопустимые ходы / illegal moves", str(report["illegal_moves"]), "")
+    table.add_row("ошибки / errors", str(report["errors"]), "")
     gps = report["games_per_s"]
-    table.add_row("игр в секунду / games per s", "—" if gps is None else f"{gps:.1f}")
+    table.add_row("игр в секунду / games per s", "—" if gps is None else f"{gps:.1f}", "")
     console.print(table)
-    sides = Table(title="стороны / sides (R8: загадывающий чередуется)", title_justify="left")
-    for column in (
-        "сторона / side",
-        "модель / model",
-        "уровень / level",
-        "победы / wins",
-        "ничьи",
-        "поражения",
-        "созвучия",
-    ):
-        sides.add_column(column)
-    sides.add_column("доля побед / win share, 95% ДИ", justify="right")
+    sides = Table(
+        title="стороны / sides (R8: загадывают по очереди / the setter alternates)",
+        title_justify="left",
+    )
+    for column in ("сторона", "модель", "уровень", "побед·ничьих·поражений", "созвучий"):
+        sides.add_column(column, no_wrap=column != "модель")
+    sides.add_column("доля побед, 95% ДИ", justify="right", no_wrap=True)
     for name, s in report["sides"].items():
         sides.add_row(
             name,
             escape(str(s["model"])),
             s["level"],
-            str(s["wins"]),
-            str(s["draws"]),
-            str(s["losses"]),
+            f"{s['wins']}·{s['draws']}·{s['losses']}",
             str(s["fouls"]),
             f"{_pct(s['win_share'])} {_ci(s['win_share_ci'])}",
         )
