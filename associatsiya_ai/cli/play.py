@@ -342,6 +342,12 @@ def _stdin_is_tty() -> bool:
         return False
 
 
+def _seat_name(key: object) -> str:
+    team, _, role = str(key).partition("-")
+    names = {"hinter": "наводящий", "guesser": "отгадывающий"}
+    return f"{names[role]} команды {team}" if role in names else str(key)
+
+
 def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
     from associatsiya_ai.game import Mode
     from associatsiya_ai.gamelog import replay_turns
@@ -358,15 +364,13 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
         say("[dim]" + " · ".join(facts) + "[/dim]", highlight=False)
     seats = record.get("seats")
     if isinstance(seats, dict):
-        names = {"hinter": "наводящий", "guesser": "отгадывающий"}
         parts = []
         for key, info in seats.items():
-            team, _, role = str(key).partition("-")
             kind = info.get("kind") if isinstance(info, dict) else info
             who = "человек" if kind == "human" else "бот"
             if isinstance(info, dict) and info.get("level"):
                 who += f" ({info['level']})"
-            parts.append(f"{names.get(role, role)} команды {team} — {who}")
+            parts.append(f"{_seat_name(key)} — {who}")
         say("[dim]" + "; ".join(parts) + "[/dim]", highlight=False)
     rejected = [r for r in record.get("rejected", []) if isinstance(r, dict)]
     for step in steps:
@@ -393,7 +397,7 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
             say(f"   [dim]наводящий: {escape(line)}[/dim]", highlight=False)
         for r in rejected:
             if r.get("turn") == step.number:
-                who, bad = escape(str(r.get("seat"))), escape(str(r.get("word")))
+                who, bad = escape(_seat_name(r.get("seat"))), escape(str(r.get("word")))
                 why = escape(str(r.get("detail")))
                 say(f"   [dim]отклонено ({who}): «{bad}» — {why}[/dim]", highlight=False)
         if step.foul:
