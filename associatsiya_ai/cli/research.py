@@ -109,8 +109,9 @@ def _print_report(report: dict[str, Any], title: str) -> None:
         title="стороны / sides (R8: загадывают по очереди / the setter alternates)",
         title_justify="left",
     )
-    for column in ("сторона", "модель", "уровень", "побед·ничьих·поражений", "созвучий"):
-        sides.add_column(column, no_wrap=column != "модель")
+    sides.caption = "В·Н·П: победы·ничьи·поражения / wins·draws·losses"
+    for column in ("сторона", "модель", "уровень", "В·Н·П", "созвучий"):
+        sides.add_column(column, no_wrap=True, min_width=12 if column == "модель" else None)
     sides.add_column("доля побед, 95% ДИ", justify="right", no_wrap=True)
     for name, s in report["sides"].items():
         sides.add_row(
