@@ -88,7 +88,7 @@ def test_bench_cli(monkeypatch, tiny_bench: dict[str, Any]) -> None:
     assert json.loads(result.stdout) == figures
     table = CliRunner().invoke(app, ["bench"])
     assert table.exit_code == 0, table.output
-    assert "gensim most_similar" in table.stdout and "load" in table.stdout
+    assert "gensim_most_similar_ms" in table.stdout and "load_s" in table.stdout
 
 
 def test_bench_cli_bad_model() -> None:

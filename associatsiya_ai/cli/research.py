@@ -228,12 +228,12 @@ def bot_vs_bot(
 
 
 _BENCH_ROWS = (
-    ("load_s", "загрузка модели и словаря / load, s", "{:.3f}"),
-    ("guess_ms", "ответ отгадывающего / guess, ms", "{:.3f}"),
-    ("hint_ms", "наводка с цепочками / hint, ms", "{:.3f}"),
-    ("games_per_s", "игр в секунду / games per s", "{:.1f}"),
-    ("peak_rss_mb", "пиковая память / peak RSS, MB", "{:.1f}"),
-    ("gensim_most_similar_ms", "gensim most_similar, ms", "{:.3f}"),
+    ("load_s", "загрузка, с", "{:.3f}", "≤ 1.0"),
+    ("guess_ms", "ответ, мс", "{:.3f}", "≤ 1.5 × gensim"),
+    ("hint_ms", "наводка, мс", "{:.3f}", "≤ 25"),
+    ("games_per_s", "игр в секунду", "{:.1f}", "≥ 20"),
+    ("peak_rss_mb", "пик памяти, МБ", "{:.1f}", "≤ 400"),
+    ("gensim_most_similar_ms", "gensim, мс", "{:.3f}", ""),
 )
 
 
@@ -276,20 +276,15 @@ def bench_command(
         typer.echo(json.dumps(figures, ensure_ascii=False))
         return
     table = Table(
-        title=f"замер скорости / bench: {escape(str(figures['model']))}, "
-        f"словарь / vocabulary {figures['vocab_size']}, медианы / medians of {repeat}",
+        title=f"bench: {escape(str(figures['model']))}, "
+        f"словарь {figures['vocab_size']}, медианы {repeat} замеров",
         title_justify="left",
     )
-    for column in ("показатель / figure", "значение / value", "цель / target", ""):
-        table.add_column(column)
-    for key, label, fmt in _BENCH_ROWS:
+    for column in ("figure", "показатель", "значение", "цель / target", ""):
+        table.add_column(column, no_wrap=True)
+    for key, label, fmt, target in _BENCH_ROWS:
         value = figures.get(key)
         met = figures["target_met"].get(key)
         mark = "" if met is None else ("[green]✓[/green]" if met else "[red]✗[/red]")
-        table.add_row(
-            label,
-            "—" if value is None else fmt.format(value),
-            figures["targets"].get(key, ""),
-            mark,
-        )
+        table.add_row(key, label, "—" if value is None else fmt.format(value), target, mark)
     console.print(table)
