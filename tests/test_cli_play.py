@@ -337,3 +337,11 @@ def test_real_bots_with_a_person_hinting(
     assert rec["rejected"][0]["word"] == "кошку"
     assert rec["seats"]["2-hinter"] == {"kind": "human"}
     assert rec["seats"]["2-guesser"]["bot"] == "EmbeddingGuesser"
+
+
+def test_the_prompt_is_shown_once_a_turn_and_again_in_every_game() -> None:
+    r = run("--role hinter --word лампа --games 3", ["бегать", "лампочка"] + ["лампочка"] * 2)
+    assert r.exit_code == 0, r.output
+    assert r.output.count("Ваш ход — наводящий") == 3  # not again after «бегать»
+    assert r.output.count("Созвучие: наводка «лампочка»") == 3
+    assert "Счёт после игры 3 из 3:" in r.output

@@ -118,10 +118,14 @@ class HumanHinter:
 
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
+        self._shown: tuple[int, int] | None = None
 
     def hint(self, view: HinterView) -> HintChoice:
-        """Show the chain each input would speak and read the person's hint."""
-        self.terminal.screen.hinter_prompt(view)
+        """Show the chain each input would speak (once a turn) and read the person's hint."""
+        turn = (self.terminal.screen.games_started, view.turn_number)
+        if self._shown != turn:
+            self.terminal.screen.hinter_prompt(view)
+            self._shown = turn
         while True:
             word, mode = parse_hint_input(self.terminal.ask("Наводка> "))
             if word:
@@ -166,10 +170,14 @@ class HumanGuesser:
 
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
+        self._shown: tuple[int, int] | None = None
 
     def answer(self, view: GuesserView) -> AnswerChoice:
-        """Show the chain heard and read the person's answer."""
-        self.terminal.screen.guesser_prompt(view)
+        """Show the chain heard (once a turn) and read the person's answer."""
+        turn = (self.terminal.screen.games_started, view.turn_number)
+        if self._shown != turn:
+            self.terminal.screen.guesser_prompt(view)
+            self._shown = turn
         return AnswerChoice(self.terminal.ask("Ответ> "), None)
 
     def rejected(self, error: RuleError) -> None:

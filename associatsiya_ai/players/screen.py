@@ -193,6 +193,7 @@ class Screen:
         self.playing = False
         self.last_bot: dict[Seat, tuple[str, Mapping[str, Any] | None]] = {}
         self._titled: int | None = None
+        self.games_started = 0
 
     # -------------------------------------------------------------- helpers
     def title(self, index: int, practice: bool = False) -> None:
@@ -244,6 +245,7 @@ class Screen:
             self._score(event)
 
     def _started(self, event: GameStarted) -> None:
+        self.games_started += 1
         self.seats = event.seats
         self.secret = event.secret
         self.playing = True
@@ -331,7 +333,8 @@ class Screen:
         self.say(f"[red]Не принято:[/red] {escape(self._reason(error))}")
         if error.suggestion:
             self.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold] — скажите её.")
-        self.say("Скажите другое слово.")
+        else:
+            self.say("Скажите другое слово.")
 
     @staticmethod
     def _reason(error: RuleError) -> str:
