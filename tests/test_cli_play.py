@@ -98,11 +98,12 @@ def test_practice_mode_warns_and_asks_again() -> None:
 
 def test_rejected_answer_gets_the_suggestion_and_is_asked_again(tmp_path: Path) -> None:
     log = tmp_path / "r.jsonl"
-    r = run(f"--word кошка --log {log}", ["кошку", "Москва", "кошка"])
+    r = run(f"--word кошка --log {log}", ["кошку", "Москва", "кошки"])
     assert r.exit_code == 0, r.output
     assert "Не принято: «кошку» — не в именительном падеже" in r.output
     assert "Правильная форма: «кошка» — скажите её." in r.output
     assert "«москва» — имя собственное" in r.output
+    assert "(по возможности в единственном числе: кошка)" in r.output  # a plural guesses
     assert "Ваша команда победила!" in r.output
     (rec,) = log_records(log)
     assert [x["word"] for x in rec["rejected"]] == ["кошку", "Москва"]
