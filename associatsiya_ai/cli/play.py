@@ -193,11 +193,9 @@ def _vs_bot(
         highlight=False,
     )
     try:
-        if console.is_terminal:
-            with console.status("Загружаю модель и словарь…"):
-                kit = load_kit(model, level)
-        else:
-            kit = load_kit(model, level)
+        if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
+            console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
+        kit = load_kit(model, level)
     except ModelError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
