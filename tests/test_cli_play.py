@@ -116,7 +116,7 @@ def test_hinter_modes_and_the_prompt_shows_each_chain() -> None:
     assert "++слово    → общая цепочка: «провод, свет, слово»" in r.output
     assert "Наводящий команды 2 (вы): «провод, вечер» (своя цепочка)" in r.output
     assert "«провод, свет, вечер, абажур, окно» (общая цепочка)" in r.output
-    assert "Ввод закончился — игра прервана." in r.output
+    assert "Игра прервана: ввод закончился." in r.output
 
 
 def test_pass_twice_in_a_row_is_rejected(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ def test_eof_mid_game_keeps_a_valid_log(tmp_path: Path) -> None:
     log = tmp_path / "e.jsonl"
     r = run(f"--word лампа --games 3 --log {log}", ["стол"])
     assert r.exit_code == 0, r.output
-    assert "Ввод закончился — игра прервана." in r.output
+    assert "Игра прервана: ввод закончился." in r.output
     assert "Traceback" not in r.output
     (rec,) = log_records(log)
     assert rec["outcome"]["termination"] == "abandoned" and rec["ended_by"] == "eof"
@@ -203,7 +203,7 @@ def test_ctrl_c_mid_game_exits_130_and_keeps_the_log(
     log = tmp_path / "i.jsonl"
     r = run(f"--word лампа --log {log}")
     assert r.exit_code == 130, r.output
-    assert "Прервано (Ctrl-C)." in r.output
+    assert "Игра прервана: нажато Ctrl-C." in r.output
     (rec,) = log_records(log)
     assert rec["ended_by"] == "interrupt" and rec["outcome"]["termination"] == "abandoned"
 
@@ -212,7 +212,7 @@ def test_quit_command() -> None:
     r = run("--word лампа", ["!правила", "!выход"])
     assert r.exit_code == 0
     assert "Правила коротко" in r.output
-    assert "Вы вышли из игры." in r.output
+    assert "Игра прервана: вы вышли из игры." in r.output
 
 
 def test_broken_bot_is_a_counted_error_not_a_loop(
@@ -346,3 +346,9 @@ def test_the_prompt_is_shown_once_a_turn_and_again_in_every_game() -> None:
     assert r.output.count("Ваш ход — наводящий") == 3  # not again after «бегать»
     assert r.output.count("Созвучие: наводка «лампочка»") == 3
     assert "Счёт после игры 3 из 3:" in r.output
+
+
+def test_eof_at_the_secret_prompt() -> None:
+    r = run("--role hinter --team 1")
+    assert r.exit_code == 0
+    assert "Ввод закончился — игра прервана." in r.output

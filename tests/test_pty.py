@@ -64,7 +64,7 @@ def test_ctrl_c_at_a_prompt(tmp_path: Path) -> None:
     child.sendline("провод")
     child.expect("Наводка> ")
     child.sendintr()
-    child.expect("Прервано")
+    child.expect("Ctrl-C")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130

@@ -284,7 +284,9 @@ def _vs_bot(
     code = 0
     if result.ended_by is not None:
         message, code = _ENDINGS.get(result.ended_by, ("Игра прервана.", 0))
-        console.print(f"\n{message}", highlight=False)
+        announced = bool(result.records) and result.records[-1].ended_by == result.ended_by
+        if not announced:  # the screen has said it when a game was abandoned
+            console.print(f"\n{message}", highlight=False)
     elif games > 1:
         console.print("\n[bold]Матч окончен.[/bold]", highlight=False)
     if log is not None and log.written:

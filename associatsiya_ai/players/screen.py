@@ -359,7 +359,7 @@ class Screen:
         reasons = {
             "quit": "вы вышли из игры",
             "eof": "ввод закончился",
-            "interrupt": "игра прервана (Ctrl-C)",
+            "interrupt": "нажато Ctrl-C",
             "bot-error": "бот не смог сделать допустимый ход",
         }
         self.say("")
@@ -432,7 +432,8 @@ class Screen:
         if view.all_hints and view.all_hints != view.own_hints:
             chain = escape(", ".join(chains[Mode.ALL]))
             self.say(f"  [bold]++слово[/bold]    → общая цепочка: «{chain}»")
-        self.say("  [bold]пропускаю[/bold]  → пропустить ход")
+        if not view.last_own_was_pass:
+            self.say("  [bold]пропускаю[/bold]  → пропустить ход")
 
     def guesser_prompt(self, view: GuesserView) -> None:
         """Show the person the chain to answer and the history."""
