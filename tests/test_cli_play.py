@@ -269,7 +269,7 @@ def test_replay_a_logged_game(tmp_path: Path) -> None:
     assert "Игра 2" in r.output and "Загаданное слово: «кошка»" in r.output
     assert "Ход 1 · команда 2 · наводка: «мышь» (одно слово)" in r.output
     assert "наводящий: лучшие варианты: мышь 0.90" in r.output
-    assert "отклонено (отгадывающий команды 2): «кошку»" in r.output
+    assert "отклонено (отгадывающий команды 2): «кошку» — не в именительном" in r.output
     assert "ответ: «кошка» — верно!" in r.output
     assert "Команда 2 отгадала слово «кошка» и победила." in r.output
     every = runner.invoke(app, ["replay", str(log), "--all"])

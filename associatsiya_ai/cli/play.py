@@ -397,9 +397,8 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
             say(f"   [dim]наводящий: {escape(line)}[/dim]", highlight=False)
         for r in rejected:
             if r.get("turn") == step.number:
-                who, bad = escape(_seat_name(r.get("seat"))), escape(str(r.get("word")))
-                why = escape(str(r.get("detail")))
-                say(f"   [dim]отклонено ({who}): «{bad}» — {why}[/dim]", highlight=False)
+                who, why = escape(_seat_name(r.get("seat"))), escape(str(r.get("detail")))
+                say(f"   [dim]отклонено ({who}): {why}[/dim]", highlight=False)
         if step.foul:
             say("   [red]созвучие![/red]", highlight=False)
         elif step.answer is not None:
