@@ -130,20 +130,30 @@ class Game:
     _last_pass: dict[Seat, bool] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        raw = self.secret_word
-        if is_pass(raw):
+        self.secret = self.check_secret(self.secret_word, self.checker)
+
+    @staticmethod
+    def check_secret(word: str, checker: WordChecker) -> WordVerdict:
+        """Check a secret: R3, not ``PASS``, at least 2 letters; return its verdict.
+
+        Raises
+        ------
+        InvalidSecretError
+            Naming the word and the reason.
+        """
+        if is_pass(word):
             raise InvalidSecretError(
-                raw, (Violation("R3", "pass", "«пропускаю» не может быть загаданным словом"),)
+                word, (Violation("R3", "pass", "«пропускаю» не может быть загаданным словом"),)
             )
-        verdict = self.checker.analyse(raw)
+        verdict = checker.analyse(word)
         if verdict.problems:
-            raise InvalidSecretError(raw, verdict.problems)
+            raise InvalidSecretError(word, verdict.problems)
         if len(fold(verdict.word)) < 2:
             raise InvalidSecretError(
-                raw,
+                word,
                 (Violation("R3", "too-short", "в загаданном слове должно быть не меньше 2 букв"),),
             )
-        self.secret = verdict
+        return verdict
 
     # ----------------------------------------------------------------- state
     def outcome(self) -> Outcome | None:

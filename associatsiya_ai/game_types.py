@@ -185,6 +185,7 @@ class Outcome:
             "loser": self.loser,
             "word": self.word,
             "overlaps": [{"kind": o.kind, "letters": list(o.letters)} for o in self.overlaps],
+            "utterance": None if self.utterance is None else self.utterance.to_dict(),
             "detail": self.describe(),
         }
 

@@ -478,3 +478,18 @@ def test_finished_game_round_trips_with_outcome() -> None:
 def test_corrupt_records_raise_game_record_error(record: dict[str, object]) -> None:
     with pytest.raises(GameRecordError):
         Game.from_dict(record, FakeLexicon())
+
+
+def test_check_secret_without_a_game() -> None:
+    assert Game.check_secret("Ёлка", FakeLexicon()).display == "ёлка"
+    with pytest.raises(InvalidSecretError, match="R3"):
+        Game.check_secret("пропускаю", FakeLexicon())
+
+
+def test_foul_outcome_records_the_fouling_chain() -> None:
+    g = new_game()
+    play_turn(g, "мышь", "сыр")
+    g.say("кот", Mode.ALL)
+    data = g.to_dict()["outcome"]
+    assert isinstance(data, dict)
+    assert data["utterance"] == {"team": 1, "mode": "all", "new": "кот", "chain": ["мышь", "кот"]}
