@@ -412,8 +412,8 @@ def run_games(
                     if on_result is not None:
                         on_result(result)
             except BaseException:
-                for f in futures:
-                    f.cancel()
+                # Ctrl-C or a side that cannot be built: drop the queued games at once.
+                pool.shutdown(wait=False, cancel_futures=True)
                 raise
     elapsed = time.perf_counter() - started
     results.sort(key=lambda r: r.index)
