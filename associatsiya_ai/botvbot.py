@@ -149,16 +149,18 @@ def _kit(factory: KitFactory, spec: BotSpec) -> BotKit:
     return kit
 
 
-_SECRETS: dict[tuple[Any, BotSpec, BotSpec], list[str]] = {}
+_SECRETS: dict[tuple[Any, tuple[BotSpec, ...]], list[str]] = {}
 
 
-def _secrets(factory: KitFactory, a: BotSpec, b: BotSpec) -> list[str]:
-    """The secrets both sides' vocabularies know, in side A's order."""
-    key = (factory, a, b)
+def _secrets(factory: KitFactory, specs: tuple[BotSpec, ...]) -> list[str]:
+    """The secrets every one of ``specs``' vocabularies knows, in the first one's order."""
+    key = (factory, specs)
     if key not in _SECRETS:
-        first = list(_kit(factory, a).secrets)
-        second = set(_kit(factory, b).secrets)
-        _SECRETS[key] = [w for w in first if w in second]
+        first = list(_kit(factory, specs[0]).secrets)
+        common = set(first)
+        for spec in specs[1:]:
+            common &= set(_kit(factory, spec).secrets)
+        _SECRETS[key] = [w for w in first if w in common]
     return _SECRETS[key]
 
 
@@ -212,6 +214,7 @@ class _Task:
     side_b: BotSpec
     factory: KitFactory
     keep_record: bool
+    secret_specs: tuple[BotSpec, ...]
 
 
 def play_one(
@@ -222,8 +225,12 @@ def play_one(
     *,
     factory: KitFactory = embedding_kit,
     keep_record: bool = False,
+    secret_specs: tuple[BotSpec, ...] = (),
 ) -> GameResult:
     """Play game ``index`` of a run; an exception inside the game becomes an error result.
+
+    The secret comes from the secrets that the vocabularies of ``secret_specs`` (default:
+    both sides) all know.
 
     Raises
     ------
@@ -236,7 +243,7 @@ def play_one(
     from associatsiya_ai.players.bot import BotGuesser, BotHinter
 
     kit_a, kit_b = _kit(factory, side_a), _kit(factory, side_b)
-    secrets = _secrets(factory, side_a, side_b)
+    secrets = _secrets(factory, secret_specs or (side_a, side_b))
     setter = Match().setter(index)
     sides = {"1": setter, "2": "B" if setter == "A" else "A"}
     specs = {"A": (side_a, kit_a), "B": (side_b, kit_b)}
@@ -308,6 +315,7 @@ def _run_task(task: _Task) -> GameResult:
         task.side_b,
         factory=task.factory,
         keep_record=task.keep_record,
+        secret_specs=task.secret_specs,
     )
 
 
@@ -349,6 +357,7 @@ def run_games(
     factory: KitFactory = embedding_kit,
     keep_records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    secret_specs: tuple[BotSpec, ...] = (),
 ) -> RunResult:
     """Play ``n_games`` bot-only games and summarise them.
 
@@ -369,6 +378,9 @@ def run_games(
         Keep every game's full record (for ``--log``).
     on_result : callable, optional
         Called in this process as each game finishes (in completion order): progress.
+    secret_specs : tuple of BotSpec
+        Draw secrets from what all these sides' vocabularies know (default: the two
+        sides); a comparison passes the same specs to every run so they share secrets.
 
     Returns
     -------
@@ -384,12 +396,17 @@ def run_games(
     if n_games < 0:
         raise ValueError("число игр не может быть отрицательным")
     jobs = max(1, min(jobs, n_games or 1))
-    tasks = [_Task(i, seed, side_a, side_b, factory, keep_records) for i in range(n_games)]
+    secret_specs = secret_specs or (side_a, side_b)
+    tasks = [
+        _Task(i, seed, side_a, side_b, factory, keep_records, secret_specs) for i in range(n_games)
+    ]
     results: list[GameResult] = []
     # Build the sides here first: a missing model stops the run before any game, the
     # wall time counts play only (loading is bench's load_s), and forked workers inherit
     # the loaded model instead of each loading it again.
-    _secrets(factory, side_a, side_b)
+    _secrets(factory, secret_specs)
+    for spec in (side_a, side_b):
+        _kit(factory, spec)
     if jobs == 1:
         started = time.perf_counter()
         for task in tasks:
@@ -454,7 +471,7 @@ def run_comparison(
     With one model (or the same model on both sides) this is one run of side A against
     side B. With two models, three runs of ``n_games`` each with the same seed: cross-model
     (A on model 1 against B on model 2), then the self-play of each model (both sides on
-    it, the levels as given).
+    it, the levels as given), all on the secrets both models know.
 
     Parameters
     ----------
@@ -496,6 +513,7 @@ def run_comparison(
             factory=factory,
             keep_records=keep_records,
             on_result=hook,
+            secret_specs=(side_a, side_b),  # every run plays the same secrets
         )
     main = runs.get("main") or runs["cross"]
     report = dict(main.report)

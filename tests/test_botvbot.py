@@ -98,7 +98,8 @@ class FakeKit:
 
 def fake_kit(spec: BotSpec) -> FakeKit:
     """Module-level so that worker processes can use it."""
-    return FakeKit(FakeLexicon(), SECRETS, FakeHinter(spec.level), FakeGuesser(spec.level))
+    secrets = SECRETS[2:] if spec.model == "m2" else SECRETS  # a smaller second model
+    return FakeKit(FakeLexicon(), secrets, FakeHinter(spec.level), FakeGuesser(spec.level))
 
 
 def _comparable(report: dict[str, Any]) -> dict[str, Any]:
@@ -262,8 +263,12 @@ def test_cli_two_models_add_self_play(fake_cli, tmp_path) -> None:
     assert report["sides"]["A"]["model"] == "m1" and report["sides"]["B"]["model"] == "m2"
     assert set(report["self_play"]) == {"model_1", "model_2"}
     assert report["self_play"]["model_2"]["sides"]["A"]["model"] == "m2"
-    runs = [r["run"] for r in read_log(log)]
-    assert runs == ["cross"] * 4 + ["self_1"] * 4 + ["self_2"] * 4
+    records = read_log(log)
+    assert [r["run"] for r in records] == ["cross"] * 4 + ["self_1"] * 4 + ["self_2"] * 4
+    # the three runs play the same secrets, ones both models know
+    secrets = [[r["secret"] for r in records if r["run"] == run] for run in ("cross", "self_1")]
+    assert secrets[0] == secrets[1]
+    assert set(secrets[0]) <= set(SECRETS[2:])
 
 
 def test_cli_missing_model_is_one_line(monkeypatch) -> None:
