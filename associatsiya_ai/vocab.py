@@ -3,8 +3,9 @@
 A :class:`Vocabulary` holds the embedding words that the lexicon accepts as common nouns in
 the nominative singular (R3, the dictionary form), frequent enough per ``wordfreq``, minus a
 short blocklist. Each word's vector is the mean over its inflected forms found in the model
-mixed with its own vector (robust to one noisy news-corpus form), mean-centred and
-L2-normalised. :func:`load_vocabulary` builds it once per model and caches it as an ``.npz``.
+mixed with its own vector (robust to one noisy news-corpus form), mean-centred, with the
+top principal component removed ("all-but-the-top"), and L2-normalised.
+:func:`load_vocabulary` builds it once per model and caches it as an ``.npz``.
 
 >>> import numpy as np
 >>> v = Vocabulary(["кот", "мышь", "сыр"], np.eye(3, dtype=np.float32))
@@ -29,12 +30,14 @@ if TYPE_CHECKING:
 
 __all__ = ["VOCAB_VERSION", "Vocabulary", "build_vocabulary", "load_vocabulary", "query_vector"]
 
-VOCAB_VERSION = 3
+VOCAB_VERSION = 5
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 MIN_ZIPF = 2.5
 """Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
 SECRET_ZIPF = 4.2
 """Secrets bots choose: well-known nouns at least this frequent."""
+N_COMPONENTS = 1
+"""Top principal components removed after centring ("all-but-the-top"; dev-set tuned)."""
 LEXEME_WEIGHT = 0.7
 """Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
 _ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
@@ -75,6 +78,8 @@ class Vocabulary:
         Words bots choose as secrets; the whole vocabulary when omitted.
     mean : numpy.ndarray, optional
         Shape (dim,): the centring vector subtracted from query vectors (zeros if omitted).
+    components : numpy.ndarray, optional
+        Shape (k, dim), orthonormal rows projected out of query vectors after centring.
     encoder : callable, optional
         ``encoder(word) -> vector or None`` for words outside the vocabulary (raw model
         vectors; centred and normalised here). Without it such words have no vector.
@@ -91,6 +96,7 @@ class Vocabulary:
         lemmas: Sequence[str] | None = None,
         secrets: Sequence[str] | None = None,
         mean: np.ndarray | None = None,
+        components: np.ndarray | None = None,
         encoder: Callable[[str], np.ndarray | None] | None = None,
         model_name: str = "",
         fingerprint: str = "",
@@ -108,6 +114,11 @@ class Vocabulary:
         self.secrets = self.words.copy() if secrets is None else list(secrets)
         dim = self.matrix.shape[1]
         self.mean = np.zeros(dim, np.float32) if mean is None else np.asarray(mean, np.float32)
+        self.components = (
+            np.zeros((0, dim), np.float32)
+            if components is None
+            else np.asarray(components, np.float32).reshape(-1, dim)
+        )
         self.encoder = encoder
         self.model_name = model_name
         self.fingerprint = fingerprint
@@ -197,6 +208,7 @@ class Vocabulary:
             matrix=self.matrix,
             zipf=self.zipf,
             mean=self.mean,
+            components=self.components,
             meta=np.array([self.model_name, self.fingerprint, str(VOCAB_VERSION)]),
         )
         tmp.replace(path)
@@ -215,6 +227,7 @@ class Vocabulary:
                 lemmas=data["lemmas"].tolist(),
                 secrets=data["secrets"].tolist(),
                 mean=data["mean"],
+                components=data["components"],
                 encoder=encoder,
                 model_name=meta[0],
                 fingerprint=meta[1],
@@ -255,7 +268,10 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
 
 
 def _noun_stats(word: str) -> tuple[float, float, bool]:
-    """(share of parses that are this noun in nom./acc., share of other POS, known)."""
+    """(share of parses that are this noun in nom./acc., share of other POS, usable).
+
+    Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
+    """
     from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
 
     parses = morph().parse(word)
@@ -270,7 +286,8 @@ def _noun_stats(word: str) -> tuple[float, float, bool]:
                 noun += p.score
         elif p.tag.POS is not None:
             other += p.score
-    return noun, other, any(p.is_known for p in parses)
+    abbr = any("Abbr" in p.tag for p in parses if "NOUN" in p.tag)
+    return noun, other, any(p.is_known for p in parses) and not abbr
 
 
 def _quick_noun(word: str) -> bool:
@@ -290,8 +307,8 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
 
     A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
     form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
-    to the dictionary, mostly a noun, frequent in its noun reading (effective Zipf ≥
-    ``MIN_ZIPF``) and not blocked.
+    to the dictionary and not an abbreviation, mostly a noun, frequent in its noun reading
+    (effective Zipf ≥ ``MIN_ZIPF``) and not blocked.
     """
     from rich.console import Console
     from rich.progress import Progress
@@ -314,8 +331,8 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
             verdict = lexicon.analyse(raw)
             if not verdict.ok or verdict.singular or w not in verdict.lemmas:
                 continue
-            noun, other, known = _noun_stats(w)
-            if not known or other >= 0.6:
+            noun, other, usable = _noun_stats(w)
+            if not usable or other >= 0.6:
                 continue
             z = zipf_frequency(w, "ru") + float(np.log10(max(noun, 0.01)))
             if z >= MIN_ZIPF:
@@ -324,6 +341,8 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
     folded = list(kept)
     raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
     mean = raw_vecs.mean(axis=0)
+    centred = raw_vecs - mean
+    components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
     secrets = [
@@ -333,11 +352,12 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
     ]
     return Vocabulary(
         words,
-        raw_vecs - mean,
+        centred - (centred @ components.T) @ components,
         zipf=zipf,
         lemmas=[kept[w][1] for w in folded],
         secrets=secrets,
         mean=mean,
+        components=components,
         encoder=lambda word: query_vector(embeddings, word),
         model_name=embeddings.name,
         fingerprint=embeddings.fingerprint(),

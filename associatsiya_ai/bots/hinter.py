@@ -47,7 +47,7 @@ class EmbeddingHinter:
         The lexicon that makes the verdict the engine checks (default: the real one).
     pool : int
         How many legal candidates (best by cosine and prior) are weighed with each mode.
-    prior, reverse, tau : float
+    prior, reverse, tau, zipf_cap : float
         The criterion's weights (see the module docstring).
     guesser : dict, optional
         :class:`GuesserParams` overrides for the partner model.
@@ -61,8 +61,9 @@ class EmbeddingHinter:
         checker: WordChecker | None = None,
         pool: int = 40,
         prior: float = 0.1,
-        reverse: float = 0.02,
+        reverse: float = 0.03,
         tau: float = 0.03,
+        zipf_cap: float = 4.5,
         guesser: dict[str, Any] | None = None,
     ) -> None:
         self.vocab = vocab
@@ -70,6 +71,7 @@ class EmbeddingHinter:
         self.level = level_of(level)
         self._checker = checker
         self.pool, self.prior, self.reverse, self.tau = pool, prior, reverse, tau
+        self.zipf_cap = zipf_cap
         self.partner = replace(GuesserParams(), **(guesser or {}))
 
     def __repr__(self) -> str:
@@ -133,7 +135,7 @@ class EmbeddingHinter:
             legal &= vocab.legal_mask(form)
         legal &= ~vocab.lemma_mask({secret.lemma, *secret.lemmas, *view.spoken_lemmas})
         legal &= vocab.zipf >= self.level.min_zipf
-        base = cos + self.prior * np.minimum(vocab.zipf, params.zipf_cap)
+        base = cos + self.prior * np.minimum(vocab.zipf, self.zipf_cap)
         idx = np.flatnonzero(legal)
         if idx.size == 0:
             return []
