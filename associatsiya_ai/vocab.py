@@ -136,6 +136,10 @@ class Vocabulary:
         self._last_a = {k: np.array(v, np.int64) for k, v in self._last.items()}
         self._tri_a = {k: np.fromiter(v, np.int64, len(v)) for k, v in self._tri.items()}
         self._vectors: dict[str, np.ndarray | None] = {}
+        by_lemma: dict[str, list[int]] = defaultdict(list)
+        for i, lemma in enumerate(self.lemmas):
+            by_lemma[lemma].append(i)
+        self._by_lemma = by_lemma
 
     def __len__(self) -> int:
         return len(self.words)
@@ -175,12 +179,11 @@ class Vocabulary:
         """Which vocabulary words have one of ``lemmas`` (folded) as lemma or spelling."""
         mask = np.zeros(len(self.words), dtype=bool)
         for lemma in lemmas:
-            i = self.index.get(fold(lemma))
+            key = fold(lemma)
+            i = self.index.get(key)
             if i is not None:
                 mask[i] = True
-        if lemmas:
-            folded = {fold(x) for x in lemmas}
-            mask |= np.fromiter((x in folded for x in self.lemmas), bool, len(self.lemmas))
+            mask[self._by_lemma.get(key, [])] = True
         return mask
 
     def vector(self, word: str) -> np.ndarray | None:

@@ -23,7 +23,6 @@ from associatsiya_ai.bots.scoring import (
     level_of,
     prior,
     query,
-    scores,
 )
 from associatsiya_ai.game_types import Mode, Utterance
 from associatsiya_ai.rules import GuesserView
@@ -63,6 +62,8 @@ class EmbeddingGuesser:
         self.level_name = level
         self.level = level_of(level)
         self.params = replace(GuesserParams(), **params)
+        self._prior = prior(vocab, self.params).astype(np.float32)
+        self._plain = vocab.zipf >= self.level.min_zipf
 
     def __repr__(self) -> str:
         return f"EmbeddingGuesser(level={self.level_name!r}, {self.params})"
@@ -118,16 +119,16 @@ class EmbeddingGuesser:
         if q is None:
             q, used = query(vocab, (), history, replace(params, history=1.0))
         banned = excluded(vocab, hints, answers)
-        allowed = ~banned & (vocab.zipf >= self.level.min_zipf)
+        allowed = ~banned & self._plain
         if not allowed.any():
             allowed = ~banned
         if q is None:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="ни одно слово цепочки не знакомо")
-            values = prior(vocab, params)
+            values = self._prior
             reason = "слова цепочки не знакомы: самое частое слово"
         else:
-            values = scores(vocab, q, params)
+            values = vocab.matrix @ q + self._prior
             reason = f"ближе всего к {', '.join(used)} (косинус + частотность)"
         order = choose(values, allowed, self.level, rng, self.candidates)
         if not order:

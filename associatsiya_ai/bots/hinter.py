@@ -22,6 +22,7 @@ import numpy as np
 from associatsiya_ai.bots.scoring import (
     Decision,
     GuesserParams,
+    chain_weights,
     choose,
     excluded,
     level_of,
@@ -59,7 +60,7 @@ class EmbeddingHinter:
         level: str = "normal",
         *,
         checker: WordChecker | None = None,
-        pool: int = 40,
+        pool: int = 30,
         prior: float = 0.1,
         reverse: float = 0.03,
         tau: float = 0.03,
@@ -122,66 +123,90 @@ class EmbeddingHinter:
             Display word, chain mode and criterion value; modes giving the same chain
             appear once (the first of single, own, all).
         """
-        vocab, params = self.vocab, self.partner
+        vocab = self.vocab
         secret = view.secret
         t = vocab.vector(secret.word)
         if t is None:
             t = vocab.vector(secret.display)
         if t is None:
             return []
-        cos = vocab.matrix @ t
         legal = vocab.legal_mask(secret.word)
         for form in secret.consonance_forms():
             legal &= vocab.legal_mask(form)
         legal &= ~vocab.lemma_mask({secret.lemma, *secret.lemmas, *view.spoken_lemmas})
         legal &= vocab.zipf >= self.level.min_zipf
-        base = cos + self.prior * np.minimum(vocab.zipf, self.zipf_cap)
+        base = vocab.matrix @ t + self.prior * np.minimum(vocab.zipf, self.zipf_cap)
         idx = np.flatnonzero(legal)
         if idx.size == 0:
             return []
         k = min(self.pool, idx.size)
         cand = idx[np.argpartition(-base[idx], k - 1)[:k]]
-        banned = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
-        prior_all = prior(vocab, params)
-        j = vocab.index.get(fold(secret.word))
-        t_prior = float(prior_all[j]) if j is not None else params.prior * 4.0
-        if j is not None:
-            banned[j] = True  # the secret's own score is ``st`` below
-        rows: list[tuple[str, Mode, np.ndarray, np.ndarray]] = []
-        for c in cand:
-            word = vocab.words[c]
-            ban = banned | vocab.consonant_mask(word)
-            ban[c] = True
-            seen: set[tuple[str, ...]] = set()
-            for mode, chain in view.chains_for(word).items():
-                key = tuple(fold(w) for w in chain)
-                if key in seen:
-                    continue
-                seen.add(key)
-                q = self._query(chain, view.all_hints)
-                if q is not None:
-                    rows.append((word, mode, q, ban))
-        if not rows:
-            return []
-        queries = np.stack([r[2] for r in rows])
-        s = queries @ vocab.matrix.T + prior_all[None, :]
-        s[np.stack([r[3] for r in rows])] = -np.inf
-        st = queries @ t + t_prior
-        top = np.maximum(s.max(axis=1), st)
-        lse = top / self.tau + np.log(
-            np.exp((s - top[:, None]) / self.tau).sum(axis=1) + np.exp((st - top) / self.tau)
-        )
-        logp = st / self.tau - lse
-        out = [
-            (word, mode, float(base[vocab.index[fold(word)]] + self.reverse * logp[i]))
-            for i, (word, mode, _, _) in enumerate(rows)
-        ]
+        rows, logp = self._reverse(view, t, cand)
+        out = [(vocab.words[c], mode, float(base[c] + self.reverse * lp))
+               for (c, mode), lp in zip(rows, logp, strict=True)]  # fmt: skip
         out.sort(key=lambda r: -r[2])
         return out
 
-    def _query(self, chain: tuple[str, ...], all_hints: tuple[str, ...]) -> np.ndarray | None:
-        from associatsiya_ai.bots.scoring import query
+    def _reverse(
+        self, view: HinterView, t: np.ndarray, cand: np.ndarray
+    ) -> tuple[list[tuple[int, Mode]], np.ndarray]:
+        """log P(partner answers the secret) for each candidate and distinct chain mode.
 
-        history = [h for h in all_hints if fold(h) not in {fold(c) for c in chain}]
-        q, _ = query(self.vocab, chain, history, self.partner)
-        return q
+        Each query is a weighted sum of a few word vectors (the new hint, the earlier
+        chain, the history), so the vocabulary is scored against those words once and
+        the scores are combined per query.
+        """
+        vocab, params = self.vocab, self.partner
+        words = [vocab.words[c] for c in cand]
+        basis = [vocab.matrix[c] for c in cand]  # column i: candidate i
+        columns: dict[str, int] = {}
+        modes: list[tuple[Mode, dict[int, float]]] = []  # weights of the earlier words
+        seen: set[tuple[str, ...]] = set()
+        for mode, earlier in view.chains_for(None).items():
+            if tuple(earlier) in seen:
+                continue
+            seen.add(tuple(earlier))
+            in_chain = {fold(w) for w in earlier}
+            history = [h for h in view.all_hints if fold(h) not in in_chain]
+            weights: dict[int, float] = {}
+            for word, x in chain_weights((*earlier, PASS), history, params)[1:]:
+                if fold(word) not in columns:
+                    v = vocab.vector(word)
+                    if v is None:
+                        continue
+                    columns[fold(word)] = len(basis)
+                    basis.append(v)
+                col = columns[fold(word)]
+                weights[col] = weights.get(col, 0.0) + x
+            modes.append((mode, weights))
+        rows = [(int(c), mode) for c in cand for mode, _ in modes]
+        wm = np.zeros((len(rows), len(basis)), np.float32)
+        for i in range(len(cand)):
+            for j, (_, weights) in enumerate(modes):
+                r = i * len(modes) + j
+                wm[r, i] = 1.0
+                for col, x in weights.items():
+                    wm[r, col] += x
+        b = np.stack(basis)
+        wm /= np.sqrt(np.einsum("ij,jk,ik->i", wm, b @ b.T, wm))[:, None]
+        prior_all = prior(vocab, params).astype(np.float32)
+        secret_row = vocab.index.get(fold(view.secret.word))
+        st = wm @ (b @ t) + (
+            prior_all[secret_row] if secret_row is not None else params.prior * 4.0
+        )
+        s = wm @ (vocab.matrix @ b.T).T
+        s += prior_all
+        banned = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
+        if secret_row is not None:
+            banned[secret_row] = True  # the secret's own score is ``st``
+        s[:, banned] = -np.inf
+        for i, c in enumerate(cand):  # the partner never answers a word consonant with it
+            ban = np.flatnonzero(vocab.consonant_mask(words[i]))
+            s[i * len(modes) : (i + 1) * len(modes), np.append(ban, c)] = -np.inf
+        top = np.maximum(s.max(axis=1), st)
+        s -= top[:, None]
+        s *= 1.0 / self.tau
+        np.exp(s, out=s)
+        total = s.sum(axis=1) + np.exp((st - top) / self.tau)
+        logp = (st - top) / self.tau - np.log(total)
+        return rows, logp

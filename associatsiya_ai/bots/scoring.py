@@ -16,7 +16,16 @@ from associatsiya_ai.game_types import Mode
 from associatsiya_ai.vocab import Vocabulary
 from associatsiya_ai.words import PASS, fold
 
-__all__ = ["LEVELS", "Decision", "GuesserParams", "Level", "choose", "query", "scores"]
+__all__ = [
+    "LEVELS",
+    "Decision",
+    "GuesserParams",
+    "Level",
+    "chain_weights",
+    "choose",
+    "query",
+    "scores",
+]
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,17 @@ class Decision:
         return {"word": self.word, **self.explanation()}
 
 
+def chain_weights(
+    chain: Sequence[str], history: Iterable[str], params: GuesserParams
+) -> list[tuple[str, float]]:
+    """The weight of each word in a guesser's query: the newest chain word 1, each older one
+    ``decay`` times the next, every other earlier hint ``history``."""
+    in_chain = {fold(w) for w in chain}
+    weighted = [(w, params.decay**k) for k, w in enumerate(reversed(chain))]
+    weighted += [(w, params.history) for w in history if fold(w) not in in_chain]
+    return [(w, x) for w, x in weighted if x > 0]
+
+
 def query(
     vocab: Vocabulary,
     chain: Sequence[str],
@@ -131,13 +151,10 @@ def query(
     (numpy.ndarray or None, tuple of str)
         Shape (dim,) float32, L2-normalised; None when no word has a vector.
     """
-    in_chain = {fold(w) for w in chain}
-    weighted = [(w, params.decay**k) for k, w in enumerate(reversed(chain))]
-    weighted += [(w, params.history) for w in history if fold(w) not in in_chain]
     total, used = None, []
-    for word, weight in weighted:
+    for word, weight in chain_weights(chain, history, params):
         v = vocab.vector(word)
-        if v is None or weight <= 0:
+        if v is None:
             continue
         total = weight * v if total is None else total + weight * v
         used.append(word)
