@@ -16,6 +16,7 @@ top principal component removed ("all-but-the-top"), and L2-normalised.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["VOCAB_VERSION", "Vocabulary", "build_vocabulary", "load_vocabulary", "query_vector"]
 
-VOCAB_VERSION = 5
+VOCAB_VERSION = 6
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 MIN_ZIPF = 2.5
 """Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
@@ -202,7 +203,7 @@ class Vocabulary:
     def save(self, path: Path) -> None:
         """Write the vocabulary to ``path`` (.npz, no pickle), atomically."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp.npz")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
         np.savez(
             tmp,
             words=np.array(self.words),
@@ -329,15 +330,16 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
             w = fold(raw)
             if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
                 continue
-            if is_blocked(w) or not _quick_noun(raw):
-                continue
+            freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
+            if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
+                continue  # the cheap checks first: most model words are rare
             verdict = lexicon.analyse(raw)
             if not verdict.ok or verdict.singular or w not in verdict.lemmas:
                 continue
             noun, other, usable = _noun_stats(w)
             if not usable or other >= 0.6:
                 continue
-            z = zipf_frequency(w, "ru") + float(np.log10(max(noun, 0.01)))
+            z = freq + float(np.log10(max(noun, 0.01)))
             if z >= MIN_ZIPF:
                 kept[w] = (verdict.display, w if w in verdict.lemmas else verdict.lemma, z)
         bar.update(task, completed=len(embeddings.words))
