@@ -5,7 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from fakes import FakeLexicon
-from fixtures_bots import fake_lexicon, tiny_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
+from fixtures_bots import (  # noqa: F401  (fixtures)
+    fake_lexicon,
+    real_vocab,
+    tiny_vocab,
+    tiny_vocabulary,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,3 +189,19 @@ def test_unknown_secret_vector() -> None:
     game = Game("зюзюка", LEX)
     decision = EmbeddingHinter(TINY, "hard", checker=LEX).act(game.hinter_view())
     assert decision.word == PASS
+
+
+def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:  # noqa: F811
+    from associatsiya_ai.lexicon import default_lexicon
+
+    lexicon = default_lexicon()
+    hinter = EmbeddingHinter(real_vocab, "normal", checker=lexicon)
+    rng = np.random.default_rng(3)
+    for secret in [*rng.choice(real_vocab.secrets, 25), "часы", "деньги", "ёлка"]:
+        game = Game(str(secret), lexicon)
+        view = game.hinter_view()
+        decision = hinter.act(view, rng)
+        assert decision.word != PASS
+        assert not view.violations(lexicon.analyse(decision.word))
+        game.say(decision.word, decision.mode or Mode.SINGLE)
+        assert game.outcome() is None

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fixtures_bots import tiny_vocab, tiny_vocabulary  # noqa: F401  (fixture)
+from fixtures_bots import real_vocab, tiny_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +105,18 @@ def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     # a word outside the vocabulary gets a vector from its forms in the model
     assert built.vector("кошки") is not None
     vocab_module._LOADED.clear()
+
+
+def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
+    """The default model's vocabulary: common nouns, unit vectors, index equals the rule."""
+    assert 5000 < len(real_vocab) < 30000
+    assert {"кошка", "лампа", "собака", "стол"} <= set(real_vocab.folded)
+    assert not {"кошки", "кошку", "москва", "бтр", "блядь"} & set(real_vocab.folded)
+    assert set(real_vocab.secrets) <= set(real_vocab.words) and len(real_vocab.secrets) > 300
+    assert np.allclose(np.linalg.norm(real_vocab.matrix[:100], axis=1), 1.0, atol=1e-4)
+    rng = np.random.default_rng(0)
+    sample = rng.choice(len(real_vocab), 3000, replace=False)
+    for secret in ["кошка", "самолёт", "ёж", *rng.choice(real_vocab.words, 5)]:
+        mask = real_vocab.consonant_mask(str(secret))
+        for i in sample:
+            assert mask[i] == bool(consonance(str(secret), real_vocab.words[i]))
