@@ -55,6 +55,8 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EvaluationError(f"не удалось прочитать {path}: файла нет") from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise EvaluationError(f"не удалось прочитать {path}: {reason}") from None

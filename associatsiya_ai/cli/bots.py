@@ -121,6 +121,9 @@ def hint_command(
         f"Загадано «{data['secret']}»: наводка [bold]{data['hint']}[/bold] "
         f"(режим {data['mode']}, цепочка: {' → '.join(data['chain']) or '—'})"
     )
+    if not data["candidates"]:
+        console.print(f"Слова «{data['secret']}» нет в модели: бот пропускает ход.")
+        return
     table = Table("№", "наводка", "режим", "оценка")
     for i, c in enumerate(data["candidates"], 1):
         table.add_row(str(i), c["hint"], c["mode"], f"{c['score']:.3f}")
