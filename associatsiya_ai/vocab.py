@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["VOCAB_VERSION", "Vocabulary", "build_vocabulary", "load_vocabulary", "query_vector"]
 
-VOCAB_VERSION = 6
+VOCAB_VERSION = 7
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 MIN_ZIPF = 2.5
 """Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
@@ -42,6 +42,14 @@ N_COMPONENTS = 1
 LEXEME_WEIGHT = 0.7
 """Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
 _ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
+# Secrets lean to the concrete: closer to these things than to these abstractions.
+_CONCRETE_SEEDS = (
+    "стол кошка яблоко дом машина молоко дерево книга нож река собака хлеб окно гора рыба"
+)
+_ABSTRACT_SEEDS = (
+    "свобода идея процесс причина результат мнение условие ситуация уровень система право "
+    "вопрос период способ представитель"
+)
 # Obscene and slur roots; a word containing one is never said by a bot.
 BLOCKED_ROOTS = (
     "хуй", "хуе", "хуё", "хуя", "пизд", "ебан", "ебат", "ебал", "ебл", "ёб", "бляд",
@@ -321,7 +329,7 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
     from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
 
     lexicon = default_lexicon()
-    kept: dict[str, tuple[str, str, float]] = {}
+    kept: dict[str, tuple[str, str, float, float]] = {}
     with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
         task = bar.add_task("Словарь существительных", total=len(embeddings.words))
         for n, raw in enumerate(embeddings.words):
@@ -341,7 +349,7 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
                 continue
             z = freq + float(np.log10(max(noun, 0.01)))
             if z >= MIN_ZIPF:
-                kept[w] = (verdict.display, w if w in verdict.lemmas else verdict.lemma, z)
+                kept[w] = (verdict.display, w, z, other)
         bar.update(task, completed=len(embeddings.words))
     folded = list(kept)
     raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
@@ -350,14 +358,20 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
+    matrix = _normalise(centred - (centred @ components.T) @ components)
+    concrete = _concreteness(matrix, folded)
     secrets = [
         words[i]
         for i, w in enumerate(folded)
-        if zipf[i] >= SECRET_ZIPF and len(w) >= 3 and not w.endswith(_ABSTRACT)
+        if zipf[i] >= SECRET_ZIPF
+        and len(w) >= 3
+        and not w.endswith(_ABSTRACT)
+        and kept[w][3] < 0.1
+        and concrete[i] > 0
     ]
     return Vocabulary(
         words,
-        centred - (centred @ components.T) @ components,
+        matrix,
         zipf=zipf,
         lemmas=[kept[w][1] for w in folded],
         secrets=secrets,
@@ -367,6 +381,18 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
         model_name=embeddings.name,
         fingerprint=embeddings.fingerprint(),
     )
+
+
+def _concreteness(matrix: np.ndarray, folded: list[str]) -> np.ndarray:
+    """cos to the concrete seeds' mean minus cos to the abstract seeds' mean, shape (n,)."""
+    index = {w: i for i, w in enumerate(folded)}
+
+    def centre(seeds: str) -> np.ndarray:
+        rows = [index[w] for w in seeds.split() if w in index]
+        return matrix[rows].mean(axis=0) if rows else np.zeros(matrix.shape[1], np.float32)
+
+    out: np.ndarray = matrix @ (centre(_CONCRETE_SEEDS) - centre(_ABSTRACT_SEEDS))
+    return out
 
 
 def cache_path(fingerprint: str) -> Path:
