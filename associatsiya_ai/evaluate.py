@@ -80,10 +80,9 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
 
 
 def _vocab(model: str | None) -> Any:
-    from associatsiya_ai.embeddings import load_embeddings
     from associatsiya_ai.vocab import load_vocabulary
 
-    return load_vocabulary(load_embeddings(model))
+    return load_vocabulary(model=model)
 
 
 def evaluate_guesser(

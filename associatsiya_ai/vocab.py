@@ -405,35 +405,58 @@ def cache_path(fingerprint: str) -> Path:
 _LOADED: dict[tuple[str, int], Vocabulary] = {}
 
 
-def load_vocabulary(embeddings: Embeddings | None = None, *, progress: bool = True) -> Vocabulary:
-    """Return the vocabulary of ``embeddings`` (default model when None), cached on disk.
+def load_vocabulary(
+    embeddings: Embeddings | None = None, *, model: str | Path | None = None, progress: bool = True
+) -> Vocabulary:
+    """Return the vocabulary of a model, cached on disk and memoised in the process.
 
     The first call for a model builds it (with a progress bar on stderr) and writes
     ``vocab-<fingerprint>-v<VOCAB_VERSION>.npz`` in the user cache dir; later calls load
-    that file in well under a second. Within a process the result is memoised.
+    that file in well under a second.
+
+    Parameters
+    ----------
+    embeddings : Embeddings, optional
+        The loaded model. When omitted, ``model`` (a spec for ``load_embeddings``; the
+        default model when None) is located, and on a warm cache it is only loaded when a
+        word outside the vocabulary first needs a vector.
+    progress : bool
+        Show the build progress bar.
 
     Raises
     ------
     ModelError
-        When the model cannot be read.
+        When the model cannot be found or read.
     """
-    if embeddings is None:
-        from associatsiya_ai.embeddings import load_embeddings
+    from associatsiya_ai.embeddings import file_fingerprint, load_embeddings, resolve_model
 
-        embeddings = load_embeddings()
-    emb = embeddings
-    key = (emb.fingerprint(), VOCAB_VERSION)
+    if embeddings is not None:
+        fingerprint = embeddings.fingerprint()
+    else:
+        try:
+            fingerprint = file_fingerprint(resolve_model(model))
+        except OSError:
+            embeddings = load_embeddings(model)  # raises the model's own clear error
+            fingerprint = embeddings.fingerprint()
+    key = (fingerprint, VOCAB_VERSION)
     if key in _LOADED:
         return _LOADED[key]
-    path = cache_path(emb.fingerprint())
+    loaded: list[Embeddings] = [] if embeddings is None else [embeddings]
+
+    def model_now() -> Embeddings:
+        if not loaded:
+            loaded.append(load_embeddings(model))
+        return loaded[0]
+
+    path = cache_path(fingerprint)
     vocab = None
     if path.exists():
         try:
-            vocab = Vocabulary.load(path, encoder=lambda word: query_vector(emb, word))
+            vocab = Vocabulary.load(path, encoder=lambda word: query_vector(model_now(), word))
         except (OSError, ValueError, KeyError):
             vocab = None
     if vocab is None:
-        vocab = build_vocabulary(emb, progress=progress)
+        vocab = build_vocabulary(model_now(), progress=progress)
         with contextlib.suppress(OSError):  # a read-only cache dir costs a rebuild next time
             vocab.save(path)
     _LOADED[key] = vocab

@@ -30,10 +30,9 @@ Seed = Annotated[int, typer.Option("--seed", help="Random seed (easy/normal leve
 
 
 def _vocabulary(model: str | None) -> Vocabulary:
-    from associatsiya_ai.embeddings import load_embeddings
     from associatsiya_ai.vocab import load_vocabulary
 
-    return load_vocabulary(load_embeddings(model))
+    return load_vocabulary(model=model)
 
 
 def _check_level(level: str) -> None:
