@@ -120,3 +120,35 @@ def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
         mask = real_vocab.consonant_mask(str(secret))
         for i in sample:
             assert mask[i] == bool(consonance(str(secret), real_vocab.words[i]))
+
+
+def test_warm_cache_does_not_load_the_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from associatsiya_ai import embeddings as embeddings_module
+    from associatsiya_ai import vocab as vocab_module
+
+    words = ["кошка", "собака", "стол", "лампа", "кошки"]
+    rng = np.random.default_rng(2)
+    lines = [f"{len(words)} 4"]
+    lines += [w + " " + " ".join(f"{x:.4f}" for x in rng.normal(size=4)) for w in words]
+    model = tmp_path / "tiny.txt"
+    model.write_text("\n".join(lines) + "\n", "utf-8")
+    monkeypatch.setattr(vocab_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
+    vocab_module._LOADED.clear()
+    built = vocab_module.load_vocabulary(model=str(model), progress=False)
+    assert sorted(built.words) == ["кошка", "лампа", "собака", "стол"]
+    vocab_module._LOADED.clear()
+    calls: list[object] = []
+    real_load = embeddings_module.load_embeddings
+
+    def counting_load(spec: object = None) -> object:
+        calls.append(spec)
+        return real_load(spec)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(embeddings_module, "load_embeddings", counting_load)
+    warm = vocab_module.load_vocabulary(model=str(model), progress=False)
+    assert warm.words == built.words and calls == []
+    assert warm.vector("кошки") is not None  # the model loads on the first unknown word
+    assert calls == [str(model)]
+    vocab_module._LOADED.clear()
