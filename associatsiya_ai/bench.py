@@ -1,12 +1,14 @@
 """Speed and memory figures (DESIGN.md, "Measuring speed"): ``associatsiya bench --json``.
 
-Every figure is a median over repeated runs on the default model:
+Every figure is a median over repeated runs on the default model (the in-process timings
+after one untimed warm-up pass over the same calls):
 
 - ``load_s``: model + vocabulary + bots + lexicon ready, on a warm cache, timed inside a
   fresh subprocess each repetition (so nothing already in this process's memory helps);
   one unmeasured subprocess first makes sure the on-disk vocabulary cache is warm;
 - ``guess_ms``: one guesser decision on a one-word chain (a fresh game's first turn);
-- ``hint_ms``: one full hinter decision (every candidate and chain mode) mid-game;
+- ``hint_ms``: one full hinter decision (every candidate and chain mode) mid-game: on
+  turn 5, after four turns that nobody guessed;
 - ``games_per_s``: bot-vs-bot throughput in one process;
 - ``peak_rss_mb``: ``ru_maxrss`` of a fresh process that loads and plays one game;
 - ``gensim_most_similar_ms``: gensim ``KeyedVectors.most_similar`` (top 10) over the very
@@ -58,8 +60,16 @@ def _met(fig: dict[str, Any]) -> dict[str, bool | None]:
     }
 
 
-def time_calls(fn: Callable[[Any], Any], args: Sequence[Any]) -> list[float]:
-    """Call ``fn(a)`` for each ``a`` and return each call's wall time in milliseconds."""
+def time_calls(fn: Callable[[Any], Any], args: Sequence[Any], *, warmup: int = 0) -> list[float]:
+    """Call ``fn(a)`` for each ``a`` and return each call's wall time in milliseconds.
+
+    ``warmup`` untimed passes over ``args`` come first: lazy state gets built, and BLAS
+    worker threads that went to sleep while nothing was computed are awake again (waking
+    them costs a scheduler tick, several milliseconds, on a busy machine).
+    """
+    for _ in range(warmup):
+        for a in args:
+            fn(a)
     times = []
     for a in args:
         start = time.perf_counter()
@@ -78,6 +88,22 @@ def _peak_rss_mb() -> float:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # Linux reports kilobytes, macOS bytes.
     return peak / (1024.0 * 1024.0) if sys.platform == "darwin" else peak / 1024.0
+
+
+def _load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # not on every platform
+        return None
+
+
+def _blas_threads() -> int | None:
+    try:
+        from threadpoolctl import threadpool_info
+
+        return max((int(p["num_threads"]) for p in threadpool_info()), default=None)
+    except Exception:  # threadpoolctl is optional (it comes with scikit-learn)
+        return None
 
 
 # ----------------------------------------------------------------- the subprocess
@@ -156,13 +182,16 @@ def _guesser_view(hint: str) -> Any:
 
 
 def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[Any]:
-    """Hinter views after 4 turns of bot play (turn 5 to speak), for ``n`` secrets."""
+    """Hinter views on turn 5, for ``n`` secrets: four turns played by the hinter bot.
+
+    The guessers answer their best candidate that does not guess the secret (the real bots
+    usually guess within two turns, which would leave no mid-game to time).
+    """
     from associatsiya_ai.game import Game
-    from associatsiya_ai.players.bot import BotGuesser, BotHinter
+    from associatsiya_ai.players.bot import BotHinter
 
     rng = np.random.default_rng(seed)
     hinter = BotHinter(kit.hinter, rng)
-    guesser = BotGuesser(kit.guesser, rng)
     views: list[Any] = []
     for secret in secrets:
         if len(views) >= n:
@@ -174,15 +203,25 @@ def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[
                 game.say(word, mode)
                 if game.outcome() is not None:
                     break
-                answer, _ = guesser.answer(game.guesser_view())
-                game.answer(answer)
-                if game.outcome() is not None:
-                    break
+                game.answer(_wrong_answer(kit, game, rng))
         except ValueError:
             continue
         if game.outcome() is None:
             views.append(game.hinter_view())
     return views
+
+
+def _wrong_answer(kit: Any, game: Any, rng: np.random.Generator) -> str:
+    """The guesser bot's best candidate that is a legal, wrong answer."""
+    decision = kit.guesser.act(game.guesser_view(), rng)
+    for word in [decision.word, *(w for w, _ in decision.candidates)]:
+        try:
+            verdict = game.parse_answer(word)
+        except ValueError:
+            continue
+        if verdict is not None and game.secret.lemma not in verdict.lemmas:
+            return str(verdict.display)
+    raise ValueError("no wrong answer among the guesser's candidates")  # skip this secret
 
 
 def bench(
@@ -217,7 +256,9 @@ def bench(
     dict
         ``model``, ``vocab_size``, ``load_s``, ``guess_ms``, ``hint_ms``, ``games_per_s``,
         ``peak_rss_mb``, ``gensim_most_similar_ms`` (medians), ``repeat``, ``samples``,
-        ``targets`` and ``target_met`` (per figure: True, False or None).
+        ``games_per_run``, ``blas_threads``, ``load_average`` (1-minute, at the start and
+        the end), ``cpus``, ``targets`` and ``target_met`` (per figure: True, False or
+        None).
 
     Raises
     ------
@@ -234,6 +275,7 @@ def bench(
 
     repeat = max(1, repeat)
     spec = BotSpec(model=model)
+    load_before = _load_average()
     step("загрузка модели / loading the model")
     kit: Any = embedding_kit(spec)  # also builds the on-disk vocabulary cache if missing
     kit.checker.analyse("кошка")
@@ -249,30 +291,30 @@ def bench(
         children.append(_run_child(model))
         step("load_s, peak_rss_mb: новые процессы / fresh processes")
 
-    step("guess_ms")
-    guess_rng = np.random.default_rng(seed)
-    views = [_guesser_view(h) for h in hints]
-    kit.guesser.act(views[0], guess_rng)  # first call may build lazy state
-    guess_times = time_calls(lambda v: kit.guesser.act(v, guess_rng), views)
-
-    step("hint_ms")
-    hint_views = _midgame_views(kit, order[samples:] or order, samples, seed)
-    hint_rng = np.random.default_rng(seed)
-    hint_times = time_calls(lambda v: kit.hinter.act(v, hint_rng), hint_views)
-
-    step("gensim_most_similar_ms")
-    vocab = kit.vocab
-    kv = gensim_baseline(vocab.words, vocab.matrix)
-    known = [h for h in hints if h in kv.key_to_index]
-    kv.most_similar(known[0], topn=10)
-    gensim_times = time_calls(lambda w: kv.most_similar(w, topn=10), known)
-
     step("games_per_s")
+    run_games(2, seed, side_a=spec, jobs=1)  # warm-up, not counted
     rates = []
     for r in range(repeat):
         run = run_games(games, seed + r, side_a=spec, jobs=1)
         rates.append(float(run.report["games_per_s"] or 0.0))
         step("games_per_s")
+
+    step("guess_ms")
+    guess_rng = np.random.default_rng(seed)
+    views = [_guesser_view(h) for h in hints]
+    guess_times = time_calls(lambda v: kit.guesser.act(v, guess_rng), views, warmup=1)
+
+    step("hint_ms")
+    hint_views = _midgame_views(kit, order[samples:] or order, samples, seed)
+    hint_rng = np.random.default_rng(seed)
+    hint_times = time_calls(lambda v: kit.hinter.act(v, hint_rng), hint_views, warmup=1)
+
+    # gensim last: building its index must not disturb the bots' timings.
+    step("gensim_most_similar_ms")
+    vocab = kit.vocab
+    kv = gensim_baseline(vocab.words, vocab.matrix)
+    known = [h for h in hints if h in kv.key_to_index]
+    gensim_times = time_calls(lambda w: kv.most_similar(w, topn=10), known, warmup=1)
 
     figures: dict[str, Any] = {
         "model": children[0].get("model") or spec.label,
@@ -286,6 +328,11 @@ def bench(
         "repeat": repeat,
         "samples": {"guess": len(guess_times), "hint": len(hint_times), "gensim": len(known)},
         "games_per_run": games,
+        "blas_threads": _blas_threads(),
+        # Other processes on the machine skew the timings: the 1-minute load average at
+        # the start and the end of the run, beside the CPU count.
+        "load_average": [load_before, _load_average()],
+        "cpus": os.cpu_count(),
     }
     figures["targets"] = dict(TARGETS)
     figures["target_met"] = _met(figures)
