@@ -16,11 +16,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from associatsiya_ai.game import (
     PASS,
     Game,
+    HintMove,
     InvalidSecretError,
     Mode,
     Outcome,
@@ -31,8 +32,14 @@ from associatsiya_ai.game import (
     Utterance,
 )
 from associatsiya_ai.match import Match, Side
-from associatsiya_ai.players.base import GuesserSeat, HinterSeat, QuitGame
-from associatsiya_ai.words import WordChecker
+from associatsiya_ai.players.base import (
+    AnswerChoice,
+    GuesserSeat,
+    HintChoice,
+    HinterSeat,
+    QuitGame,
+)
+from associatsiya_ai.words import WordChecker, WordVerdict
 
 if TYPE_CHECKING:
     import numpy as np
@@ -361,24 +368,34 @@ def _bot_trouble(record: GameRecord, seat: Seat, player: AnySeat, what: str) -> 
         record.bot_errors.append({"seat": seat_key(seat), "turn": turn, "error": what})
 
 
-def _hinter_move(
-    game: Game,
+Choice = TypeVar("Choice", HintChoice, AnswerChoice)
+Applied = TypeVar("Applied")
+
+
+def _until_applied(
     seat: Seat,
-    player: HinterSeat,
+    player: AnySeat,
     record: GameRecord,
     emit: Callable[[Event], None],
     limit: int,
-) -> None:
+    choose: Callable[[], Choice],
+    fallback: Choice,
+    apply: Callable[[Choice], Applied],
+) -> tuple[Choice, Applied]:
+    """Ask a seat until the engine applies its move; a person is re-asked, a bot retried.
+
+    A bot's exception or illegal move is counted in ``record.bot_errors``; after ``limit``
+    failures the bot says ``fallback`` («пропускаю»), and if even that is illegal the game
+    ends with :class:`_BotFailure`.
+    """
     tries = 0
-    explanation: dict[str, Any] | None
     while True:
-        view = game.hinter_view()
-        fallback = tries >= limit
-        if fallback:
-            word, mode, explanation = PASS, Mode.SINGLE, {"text": "бот не нашёл хода: пропуск"}
+        at_limit = tries >= limit
+        if at_limit:
+            choice = fallback
         else:
             try:
-                word, mode, explanation = player.hint(view)
+                choice = choose()
             except (QuitGame, EOFError, KeyboardInterrupt):
                 raise
             except Exception as exc:  # a bot's bug must not end the person's session
@@ -388,32 +405,47 @@ def _hinter_move(
                 _bot_trouble(record, seat, player, f"{type(exc).__name__}: {exc}")
                 continue
         try:
-            move = game.parse_hint(word, mode)
-            utterance = game.apply_hint(move)
+            return choice, apply(choice)
         except RuleError as error:
-            record.rejected.append(_rejection(seat, word, error, game.turn_number))
-            emit(Rejected(seat, player, word, error))
+            record.rejected.append(_rejection(seat, choice.word, error, record.game.turn_number))
+            emit(Rejected(seat, player, choice.word, error))
             player.rejected(error)
-            if fallback:
+            if at_limit:
                 raise _BotFailure(str(error)) from error
             if not player.is_human:
                 tries += 1
                 _bot_trouble(record, seat, player, str(error))
-            continue
-        except ValueError as error:  # a bad mode from a bot
+        except ValueError as error:  # e.g. a bad chain mode from a bot
             if player.is_human:
                 raise
             tries += 1
             _bot_trouble(record, seat, player, str(error))
-            continue
-        notices = () if move.verdict is None else move.verdict.notices
-        foul = game.outcome() is not None
-        if foul:
-            record.final = {"utterance": utterance.to_dict(), "explanation": explanation}
-        else:
-            record._pending_explanation = explanation
-        emit(Spoken(seat, player, game.turn_number, utterance, explanation, notices, foul))
-        return
+
+
+def _hinter_move(
+    game: Game,
+    seat: Seat,
+    player: HinterSeat,
+    record: GameRecord,
+    emit: Callable[[Event], None],
+    limit: int,
+) -> None:
+    def apply(choice: HintChoice) -> tuple[HintMove, Utterance]:
+        move = game.parse_hint(choice.word, choice.mode)
+        return move, game.apply_hint(move)
+
+    fallback = HintChoice(PASS, Mode.SINGLE, {"text": "бот не нашёл хода: пропуск"})
+    choice, (move, utterance) = _until_applied(
+        seat, player, record, emit, limit, lambda: player.hint(game.hinter_view()), fallback, apply
+    )
+    explanation = choice.explanation
+    notices = () if move.verdict is None else move.verdict.notices
+    foul = game.outcome() is not None
+    if foul:
+        record.final = {"utterance": utterance.to_dict(), "explanation": explanation}
+    else:
+        record._pending_explanation = explanation
+    emit(Spoken(seat, player, game.turn_number, utterance, explanation, notices, foul))
 
 
 def _guesser_move(
@@ -424,44 +456,27 @@ def _guesser_move(
     emit: Callable[[Event], None],
     limit: int,
 ) -> None:
-    tries = 0
-    explanation: dict[str, Any] | None
-    while True:
-        view = game.guesser_view()
-        fallback = tries >= limit
-        if fallback:
-            word, explanation = PASS, {"text": "бот не нашёл ответа: пропуск"}
-        else:
-            try:
-                word, explanation = player.answer(view)
-            except (QuitGame, EOFError, KeyboardInterrupt):
-                raise
-            except Exception as exc:
-                if player.is_human:
-                    raise
-                tries += 1
-                _bot_trouble(record, seat, player, f"{type(exc).__name__}: {exc}")
-                continue
-        try:
-            verdict = game.parse_answer(word)
-            turn = game.answer(word)
-        except RuleError as error:
-            record.rejected.append(_rejection(seat, word, error, game.turn_number))
-            emit(Rejected(seat, player, word, error))
-            player.rejected(error)
-            if fallback:
-                raise _BotFailure(str(error)) from error
-            if not player.is_human:
-                tries += 1
-                _bot_trouble(record, seat, player, str(error))
-            continue
-        record.turn_explanations.append(
-            {"hinter": record._pending_explanation, "guesser": explanation}
-        )
-        record._pending_explanation = None
-        notices = () if verdict is None else verdict.notices
-        emit(Answered(seat, player, turn, explanation, notices))
-        return
+    def apply(choice: AnswerChoice) -> tuple[WordVerdict | None, Turn]:
+        verdict = game.parse_answer(choice.word)
+        return verdict, game.answer(choice.word)
+
+    fallback = AnswerChoice(PASS, {"text": "бот не нашёл ответа: пропуск"})
+    choice, (verdict, turn) = _until_applied(
+        seat,
+        player,
+        record,
+        emit,
+        limit,
+        lambda: player.answer(game.guesser_view()),
+        fallback,
+        apply,
+    )
+    record.turn_explanations.append(
+        {"hinter": record._pending_explanation, "guesser": choice.explanation}
+    )
+    record._pending_explanation = None
+    notices = () if verdict is None else verdict.notices
+    emit(Answered(seat, player, turn, choice.explanation, notices))
 
 
 # ------------------------------------------------------------------------------ a match
