@@ -17,6 +17,7 @@ that cannot be loaded stops the run (it is the user's mistake, not a game's).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import time
@@ -319,14 +320,25 @@ def _run_task(task: _Task) -> GameResult:
     )
 
 
-def _init_worker() -> None:
-    """One BLAS thread per worker: the jobs already share the cores."""
+def _one_blas_thread() -> contextlib.AbstractContextManager[Any]:
+    """Limit BLAS to one thread while bots play.
+
+    A bot's products are small (one chain against ~10⁴ nouns): a second BLAS thread saves
+    little, and waking it after the Python work between two products costs a scheduler
+    tick, several milliseconds, on a virtual or busy machine — that made games 2–4 times
+    slower here. Parallel games use ``jobs`` instead.
+    """
     try:
         from threadpoolctl import threadpool_limits
+    except ImportError:  # threadpoolctl is optional (it comes with scikit-learn)
+        return contextlib.nullcontext()
+    limits: contextlib.AbstractContextManager[Any] = threadpool_limits(1)
+    return limits
 
-        threadpool_limits(1)
-    except Exception:  # threadpoolctl is optional (it comes with scikit-learn)
-        pass
+
+def _init_worker() -> None:
+    """One BLAS thread per worker: the jobs already share the cores."""
+    _one_blas_thread()
 
 
 # ----------------------------------------------------------------------- a run
@@ -409,11 +421,12 @@ def run_games(
         _kit(factory, spec)
     if jobs == 1:
         started = time.perf_counter()
-        for task in tasks:
-            result = _run_task(task)
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
+        with _one_blas_thread():
+            for task in tasks:
+                result = _run_task(task)
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
