@@ -238,7 +238,7 @@ def play_one(
     Exception
         Whatever the factory raises when a side cannot be built (a missing model).
     """
-    from associatsiya_ai.arena import play_game
+    from associatsiya_ai.arena import play_game, validate_secret
     from associatsiya_ai.game import Role, Seat
     from associatsiya_ai.match import Match
     from associatsiya_ai.players.bot import BotGuesser, BotHinter
@@ -269,8 +269,6 @@ def play_one(
             raise ValueError("список загадываемых слов пуст")
         order = secret_order(seed, len(secrets))
         # The permutation entry for this game; an invalid secret passes to the next entry.
-        from associatsiya_ai.arena import validate_secret
-
         for step in range(len(secrets)):
             word = secrets[int(order[(index + step) % len(secrets)])]
             try:
