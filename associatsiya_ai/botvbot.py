@@ -119,14 +119,14 @@ def embedding_kit(spec: BotSpec) -> BotKit:
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.embeddings import load_embeddings
-
-    embeddings = load_embeddings(spec.model)
-    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
-    from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.vocab import load_vocabulary
 
-    vocab = load_vocabulary(embeddings)
+    # On a warm cache the vocabulary loads without the model, which is read (through
+    # load_embeddings) only when a word outside the vocabulary first needs a vector.
+    vocab = load_vocabulary(model=spec.model)
+    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
+    from associatsiya_ai.lexicon import default_lexicon
+
     checker = default_lexicon()
     hinter_kwargs = {"checker": checker, **spec.bot_kwargs("hinter")}
     return _Kit(
