@@ -98,12 +98,15 @@ def _load_average() -> float | None:
 
 
 def _blas_threads() -> int | None:
+    """Threads of numpy's BLAS (the one the bots and gensim's ``most_similar`` use)."""
     try:
         from threadpoolctl import threadpool_info
 
-        return max((int(p["num_threads"]) for p in threadpool_info()), default=None)
+        pools = [p for p in threadpool_info() if p.get("user_api") == "blas"]
     except Exception:  # threadpoolctl is optional (it comes with scikit-learn)
         return None
+    mine = [p for p in pools if "numpy" in str(p.get("filepath", ""))] or pools
+    return int(mine[0]["num_threads"]) if mine else None
 
 
 # ----------------------------------------------------------------- the subprocess
@@ -134,9 +137,14 @@ def child_measure(model: str | None) -> dict[str, Any]:
     }
 
 
-def _run_child(model: str | None) -> dict[str, Any]:
+_THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def _run_child(model: str | None, blas_threads: int | None = None) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "associatsiya_ai.bench", "--child", model or ""]
     env = dict(os.environ)
+    if blas_threads is not None:
+        env.update(dict.fromkeys(_THREAD_VARS, str(blas_threads)))
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=_CHILD_TIMEOUT_S, env=env, check=False
     )
@@ -231,6 +239,7 @@ def bench(
     samples: int = 60,
     games: int = 20,
     seed: int = 0,
+    blas_threads: int | None = None,
     on_step: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Measure every figure of DESIGN.md "Measuring speed".
@@ -248,6 +257,9 @@ def bench(
         Games in each bot-vs-bot run.
     seed : int
         Chooses the secrets and hints timed.
+    blas_threads : int, optional
+        Limit BLAS threads, here and in the subprocesses (default: as configured, which
+        is what a user gets). Bot-vs-bot play always uses one (see ``botvbot``).
     on_step : callable, optional
         Called with a short description before each step (progress).
 
@@ -267,6 +279,23 @@ def bench(
     RuntimeError
         When a measuring subprocess fails.
     """
+    if blas_threads is not None:
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(blas_threads):
+            return _bench(repeat, model, samples, games, seed, blas_threads, on_step)
+    return _bench(repeat, model, samples, games, seed, blas_threads, on_step)
+
+
+def _bench(
+    repeat: int,
+    model: str | None,
+    samples: int,
+    games: int,
+    seed: int,
+    blas_threads: int | None,
+    on_step: Callable[[str], None] | None,
+) -> dict[str, Any]:
     from associatsiya_ai.botvbot import BotSpec, embedding_kit, run_games
 
     def step(text: str) -> None:
@@ -285,10 +314,10 @@ def bench(
     hints = order[:samples]
 
     step("load_s, peak_rss_mb: новые процессы / fresh processes")
-    _run_child(model)  # warm the disk caches; not counted
+    _run_child(model, blas_threads)  # warm the disk caches; not counted
     children = []
     for _ in range(repeat):
-        children.append(_run_child(model))
+        children.append(_run_child(model, blas_threads))
         step("load_s, peak_rss_mb: новые процессы / fresh processes")
 
     step("games_per_s")

@@ -253,6 +253,10 @@ def bench_command(
         int, typer.Option("--samples", min=1, help="Decisions timed per figure.")
     ] = 60,
     games: Annotated[int, typer.Option("--games", min=1, help="Games per bot-vs-bot run.")] = 20,
+    blas_threads: Annotated[
+        int | None,
+        typer.Option("--blas-threads", min=1, help="Limit BLAS threads (default: as configured)."),
+    ] = None,
 ) -> None:
     """Measure speed and memory (medians): load_s, guess_ms, hint_ms, games_per_s,
     peak_rss_mb and the gensim most_similar baseline over the same vectors."""
@@ -267,7 +271,14 @@ def bench_command(
 
     try:
         with progress:
-            figures = bench(repeat, model=model, samples=samples, games=games, on_step=on_step)
+            figures = bench(
+                repeat,
+                model=model,
+                samples=samples,
+                games=games,
+                blas_threads=blas_threads,
+                on_step=on_step,
+            )
     except ModelError as exc:
         raise fail(str(exc)) from None
     except RuntimeError as exc:
