@@ -6,6 +6,7 @@ become a one-line message and exit code 1, never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from rich.markup import escape
@@ -18,7 +19,14 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback."""
+    """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback.
+
+    BLAS runs on one thread unless the environment says otherwise: the bots' work is many
+    small matrix-vector products, where waking a second thread costs more than it saves
+    (``associatsiya bench`` measured hint decisions 2× slower with two threads here).
+    """
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")  # before numpy is first imported
     try:
         app(standalone_mode=True)
     except (UserError, ModelError) as exc:
