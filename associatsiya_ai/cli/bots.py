@@ -26,7 +26,9 @@ Model = Annotated[
 ]
 Top = Annotated[int, typer.Option("--top", min=1, max=50, help="How many candidates to show.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
-Seed = Annotated[int, typer.Option("--seed", help="Random seed (easy/normal levels sample).")]
+Seed = Annotated[
+    int, typer.Option("--seed", min=0, help="Random seed (easy/normal levels sample).")
+]
 
 
 def _vocabulary(model: str | None) -> Vocabulary:

@@ -127,7 +127,7 @@ def vs_bot(
     games: Annotated[
         int, typer.Option("--games", min=1, max=100, help="Play a match of N games (R8).")
     ] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Random seed.")] = None,
     practice: Annotated[
         bool, typer.Option("--practice", help="Consonance is a warning, not a loss.")
     ] = False,

@@ -1,0 +1,25 @@
+"""Options shared by several commands: checked by click before any model loads."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from associatsiya_ai.cli import app
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hint", "кошка", "--seed", "-1"],
+        ["guess", "лампа", "--seed", "-1"],
+        ["vs-bot", "--seed", "-1"],
+        ["bot-vs-bot", "--seed", "-1"],
+    ],
+)
+def test_negative_seed_is_a_usage_error(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "--seed" in result.stderr and "Traceback" not in result.output
