@@ -184,3 +184,16 @@ def test_help_has_examples() -> None:
     assert result.exit_code == 0
     assert "associatsiya check кошка мошка" in result.stdout
     assert "R5" in result.stdout
+
+
+def test_strict_rejects_words_the_dictionary_does_not_know() -> None:
+    from typer.testing import CliRunner
+
+    from associatsiya_ai.cli import app
+
+    runner = CliRunner()
+    lenient = runner.invoke(app, ["check", "кошка", "кракозябра", "--json"])
+    strict = runner.invoke(app, ["check", "кошка", "кракозябра", "--json", "--strict"])
+    assert lenient.exit_code == 0 and json.loads(lenient.stdout)["ok"] is True
+    assert strict.exit_code == 1
+    assert [v["kind"] for v in json.loads(strict.stdout)["violations"]] == ["unknown-word"]

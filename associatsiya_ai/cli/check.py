@@ -23,7 +23,7 @@ _SHOWN_LIMIT = 40
 
 
 def check_hint(
-    secret: str, hint: str
+    secret: str, hint: str, *, strict: bool = False
 ) -> tuple[WordVerdict, WordVerdict | None, tuple[Violation, ...]]:
     """Check ``hint`` against ``secret`` under R3 (form) and R5 (consonance).
 
@@ -33,6 +33,8 @@ def check_hint(
         The secret as typed; it must pass R3, not be ``PASS`` and have at least 2 letters.
     hint : str
         The hint as typed; ``PASS`` («пропускаю», any case) is always legal.
+    strict : bool
+        Reject words the dictionary does not know (R3's strict option).
 
     Returns
     -------
@@ -51,8 +53,8 @@ def check_hint(
     from associatsiya_ai.game import Game, hint_violations
     from associatsiya_ai.lexicon import default_lexicon
 
-    lexicon = default_lexicon()
-    secret_verdict = Game(secret, lexicon).secret
+    lexicon = default_lexicon(strict=strict)
+    secret_verdict = Game.check_secret(secret, lexicon)
     if is_pass(hint):
         return secret_verdict, None, hint_violations(secret_verdict, None, hint_word_is_pass=True)
     hint_verdict = lexicon.analyse(hint)
@@ -149,13 +151,17 @@ def check(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of text.")
     ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Reject words the dictionary does not know (R3)."),
+    ] = False,
 ) -> None:
     """Check a hint against the secret (R3, then R5); exit 0 legal, 1 not, 2 usage error."""
     from associatsiya_ai.game import InvalidSecretError
     from associatsiya_ai.lexicon import shorten
 
     try:
-        secret_v, hint_v, violations = check_hint(secret, hint)
+        secret_v, hint_v, violations = check_hint(secret, hint, strict=strict)
     except InvalidSecretError as exc:
         reason = exc.violations[0].detail
         message = f"загаданное слово «{shorten(secret.strip())}» не подходит: {reason}"
