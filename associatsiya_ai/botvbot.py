@@ -8,7 +8,8 @@ the secrets list — so ``jobs=1`` and ``jobs=4`` play the very same games, and 
 sorted by game index before anything is counted or logged.
 
 A game that raises is counted as an error with its message and the run goes on; a model
-that cannot be loaded stops the run (it is the user's mistake, not a game's).
+that cannot be loaded stops the run (it is the user's mistake, not a game's), and so does
+Ctrl-C, even when the game loop caught it and recorded the game as interrupted.
 
 >>> spec = BotSpec(model=None, level="hard")
 >>> spec.label
@@ -279,6 +280,8 @@ def play_one(
         if secret is None:
             raise ValueError("в списке загадываемых слов нет ни одного подходящего")
         record = play_game(secret, seats, kit_a.checker, index=index, meta=meta)
+        if record.ended_by == "interrupt":  # play_game records Ctrl-C; the run must stop
+            raise KeyboardInterrupt
         data = record.to_dict()
         summary = game_summary(data)
         keep = data if keep_record else None

@@ -194,6 +194,24 @@ def test_an_exception_outside_the_bots_is_kept(monkeypatch) -> None:
     assert "Traceback" in run.results[1].record["traceback"]
 
 
+class CtrlCGuesser(FakeGuesser):
+    """Ctrl-C arrives while it thinks on turn 3 (the game loop records an interrupt)."""
+
+    def act(self, view: GuesserView, rng: np.random.Generator) -> str:
+        if view.turn_number == 3:
+            raise KeyboardInterrupt
+        return super().act(view, rng)
+
+
+def ctrl_c_kit(spec: BotSpec) -> FakeKit:
+    return FakeKit(FakeLexicon(), SECRETS, FakeHinter(spec.level), CtrlCGuesser(spec.level))
+
+
+def test_ctrl_c_in_a_game_stops_the_run() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        run_games(3, seed=1, factory=ctrl_c_kit)
+
+
 def test_a_failing_factory_stops_the_run() -> None:
     def broken(spec: BotSpec) -> FakeKit:
         raise FileNotFoundError("no model")
@@ -250,6 +268,15 @@ def test_cli_table_and_log(fake_cli, tmp_path) -> None:
     records = read_log(log)
     assert [r["game"] for r in records] == [1, 2, 3]
     assert records[0]["levels"] == {"A": "normal", "B": "hard"}
+
+
+def test_cli_ctrl_c_exits_130(fake_cli, monkeypatch) -> None:
+    import associatsiya_ai.botvbot as botvbot
+
+    monkeypatch.setattr(botvbot, "embedding_kit", ctrl_c_kit)
+    result = fake_cli("--games", "3", "--json")
+    assert result.exit_code == 130, result.output
+    assert result.stdout == "" and "Прервано." in result.stderr
 
 
 def test_cli_two_models_add_self_play(fake_cli, tmp_path) -> None:

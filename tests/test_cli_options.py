@@ -23,3 +23,15 @@ def test_negative_seed_is_a_usage_error(args: list[str]) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert "--seed" in result.stderr and "Traceback" not in result.output
+
+
+def test_ctrl_c_in_a_command_says_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import associatsiya_ai.bench as bench
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "bench", interrupted)
+    result = runner.invoke(app, ["bench", "--json"])
+    assert result.exit_code == 130, result.output
+    assert result.stdout == "" and result.stderr.strip() == "Прервано."

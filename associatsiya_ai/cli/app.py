@@ -6,16 +6,35 @@ here and register their commands; ``associatsiya_ai.cli.main`` runs it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperGroup
 
 from associatsiya_ai import __version__
 
+
+class _Group(TyperGroup):
+    """The root group: Ctrl-C in any command prints «Прервано.» and exits 130.
+
+    Typer turns a ``KeyboardInterrupt`` into a silent exit 130 (and click's prompts turn it
+    into ``Abort``, «Aborted!», exit 1), so the commands' own ``except KeyboardInterrupt``
+    in ``main()`` would never run: catch it here, around every command.
+    """
+
+    def invoke(self, ctx: Any) -> Any:  # a click.Context (vendored by newer Typer)
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, typer.Abort):
+            err_console.print("\nПрервано.", highlight=False)
+            raise typer.Exit(130) from None
+
+
 app = typer.Typer(
     name="associatsiya",
+    cls=_Group,
     help=(
         "«Ассоциация» — the Russian word-association party game, with embedding bots.\n\n"
         "Play against bots (vs-bot), ask a bot for hints or answers (hint, guess), check a "
