@@ -39,7 +39,7 @@ from associatsiya_ai.players.base import (
     HinterSeat,
     QuitGame,
 )
-from associatsiya_ai.words import WordChecker, WordVerdict
+from associatsiya_ai.words import Violation, WordChecker, WordVerdict
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,6 +57,7 @@ __all__ = [
     "SideSeats",
     "Spoken",
     "ToAct",
+    "UnknownSecretError",
     "draw_secret",
     "play_game",
     "play_match",
@@ -236,15 +237,45 @@ class _BotFailure(Exception):
 
 
 # ------------------------------------------------------------------------------ secrets
-def validate_secret(word: str, checker: WordChecker) -> str:
+class UnknownSecretError(InvalidSecretError):
+    """The secret is a valid word (R3), but the bots' model has no vector for it.
+
+    Not a rule of the game: a bot hinter could only play nonsense for it, so a game with
+    bot hinters refuses it and the setter chooses another word.
+    """
+
+    def __init__(self, word: str, violations: tuple[Violation, ...]) -> None:
+        super().__init__(word, violations)
+        self.args = (violations[0].detail,)  # no rule number: it is not a rule of the game
+
+
+def validate_secret(
+    word: str, checker: WordChecker, known: Callable[[str], bool] | None = None
+) -> str:
     """Return the display spelling of ``word`` as a secret (R3, not PASS, ≥ 2 letters).
+
+    Parameters
+    ----------
+    known : callable, optional
+        Whether the bots can play a secret (given its normalised and its display
+        spelling; true when either is known): the caller's model check, so that the
+        arena stays free of models.
 
     Raises
     ------
     InvalidSecretError
         With the reason (and suggestion) from the rules engine.
+    UnknownSecretError
+        When ``known`` says no.
     """
-    return Game(word, checker).secret.display
+    secret = Game(word, checker).secret
+    if known is not None and not (known(secret.word) or known(secret.display)):
+        detail = (
+            f"модель не знает слова «{secret.display}»: боты не смогут его объяснить; "
+            "загадайте другое"
+        )
+        raise UnknownSecretError(word, (Violation("", "unknown-to-model", detail),))
+    return secret.display
 
 
 def draw_secret(
@@ -252,8 +283,11 @@ def draw_secret(
     rng: np.random.Generator,
     checker: WordChecker,
     used: Sequence[str] = (),
+    known: Callable[[str], bool] | None = None,
 ) -> str:
     """Draw a random valid secret from ``secrets`` with ``rng``, avoiding ``used`` if possible.
+
+    ``known`` is the model check of :func:`validate_secret`.
 
     Raises
     ------
@@ -266,7 +300,7 @@ def draw_secret(
     fallback = None
     for i in order:
         try:
-            word = validate_secret(secrets[i], checker)
+            word = validate_secret(secrets[i], checker, known)
         except InvalidSecretError:
             continue
         if word not in used:

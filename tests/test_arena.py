@@ -236,6 +236,21 @@ def test_secrets_are_drawn_with_the_seed_and_validated() -> None:
         draw_secret(["кошку"], np.random.default_rng(0), LEX)
 
 
+def test_a_secret_the_model_lacks_is_refused() -> None:
+    from associatsiya_ai.arena import UnknownSecretError
+
+    def known(word: str) -> bool:
+        return word != "лампа"
+
+    with pytest.raises(UnknownSecretError, match="модель не знает слова «лампа»"):
+        validate_secret("лампа", LEX, known)
+    assert validate_secret("море", LEX, known) == "море"
+    drawn = {
+        draw_secret(["лампа", "море"], np.random.default_rng(i), LEX, (), known) for i in range(8)
+    }
+    assert drawn == {"море"}
+
+
 def test_jsonable_handles_numpy_and_dataclasses() -> None:
     data = jsonable({"score": np.float32(0.5), "ids": np.arange(2), "mode": Mode.OWN})
     assert data == {"score": 0.5, "ids": [0, 1], "mode": "own"}

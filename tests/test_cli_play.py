@@ -63,6 +63,27 @@ def test_guesser_never_sees_the_secret_before_the_end() -> None:
     assert "лучшие варианты: свет 0.90" in r.output  # --explain and «?»
 
 
+def test_word_the_model_lacks_is_refused_before_the_banner() -> None:
+    r = run("--word бегемот")
+    assert r.exit_code == 1
+    assert r.stdout == ""  # no banner, no game
+    assert r.stderr.startswith("Ошибка:") and len(r.stderr.strip().splitlines()) == 1
+    assert "модель не знает слова «бегемот»" in r.stderr
+
+
+def test_person_setting_a_secret_the_model_lacks_is_asked_again(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    r = run(f"--role hinter --team 1 --log {log}", ["бегемот", "кошка"])
+    assert r.exit_code == 0, r.output
+    assert (
+        "Не подходит: модель не знает слова «бегемот»: боты не смогут его объяснить; "
+        "загадайте другое" in " ".join(r.output.split())
+    )
+    assert "(R" not in r.output.split("бегемот")[1].splitlines()[0]
+    (rec,) = log_records(log)
+    assert rec["secret"] == "кошка"
+
+
 def test_draw_after_twelve_turns(tmp_path: Path) -> None:
     log = tmp_path / "d.jsonl"
     r = run(f"--word лампа --log {log}", ["стол"] * 6)

@@ -60,6 +60,9 @@ class Kit:
         easy, normal or hard.
     make_hinter, make_guesser : callable
         Return a new bot with ``act(view, rng)``.
+    knows : callable or None
+        Whether the model has a vector for a word: a secret it lacks is refused (a bot
+        hinter could not explain it). None accepts every valid secret.
     """
 
     checker: WordChecker
@@ -68,6 +71,7 @@ class Kit:
     level: str
     make_hinter: Callable[[], Any]
     make_guesser: Callable[[], Any]
+    knows: Callable[[str], bool] | None = None
 
 
 def load_kit(model: str | None, level: str) -> Kit:
@@ -93,6 +97,7 @@ def load_kit(model: str | None, level: str) -> Kit:
         level=level,
         make_hinter=lambda: EmbeddingHinter(vocabulary, level=level, checker=lexicon),
         make_guesser=lambda: EmbeddingGuesser(vocabulary, level=level),
+        knows=lambda word: vocabulary.vector(word) is not None,
     )
 
 
@@ -187,11 +192,6 @@ def _vs_bot(
             log = GameLog(log_path)
         except OSError as exc:
             raise fail(f"не удалось открыть журнал {log_path}: {exc.strerror or exc}") from None
-    you = "отгадывающий" if role is RoleOption.guesser else "наводящий"
-    console.print(
-        f"[bold]«Ассоциация»[/bold] — вы {you}, ваш партнёр и соперники — боты (уровень {level}).",
-        highlight=False,
-    )
     try:
         if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
             console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
@@ -202,11 +202,17 @@ def _vs_bot(
         raise fail(f"не удалось загрузить модель: {exc}") from None
     if word is not None:
         try:
-            word = validate_secret(word, kit.checker)
+            word = validate_secret(word, kit.checker, kit.knows)
         except InvalidSecretError as exc:
             v = exc.violations[0]
             hint = f"; правильная форма: «{exc.suggestion}»" if exc.suggestion else ""
             raise fail(f"«{word}» не может быть загаданным словом: {v.detail}{hint}") from None
+    # The banner comes after the checks: a refused --word is the only line printed.
+    you = "отгадывающий" if role is RoleOption.guesser else "наводящий"
+    console.print(
+        f"[bold]«Ассоциация»[/bold] — вы {you}, ваш партнёр и соперники — боты (уровень {level}).",
+        highlight=False,
+    )
 
     streams = np.random.SeedSequence(seed).spawn(5)
     rngs = [np.random.default_rng(s) for s in streams]
@@ -236,9 +242,11 @@ def _vs_bot(
             secret = word
         elif setter_hinter is human_hinter and human_hinter is not None:
             screen.title(index, practice)
-            secret = human_hinter.choose_secret(lambda w: validate_secret(w, kit.checker))
+            secret = human_hinter.choose_secret(
+                lambda w: validate_secret(w, kit.checker, kit.knows)
+            )
         else:
-            secret = draw_secret(kit.secrets, secret_rng, kit.checker, used)
+            secret = draw_secret(kit.secrets, secret_rng, kit.checker, used, kit.knows)
         used.append(secret)
         return secret
 

@@ -151,7 +151,8 @@ class HumanHinter:
                 return check(word)
             except InvalidSecretError as error:
                 v = error.violations[0]
-                screen.say(f"[red]Не подходит:[/red] {escape(v.detail)} ({v.rule})")
+                rule = f" ({v.rule})" if v.rule else ""
+                screen.say(f"[red]Не подходит:[/red] {escape(v.detail)}{rule}")
                 if error.suggestion:
                     screen.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold].")
 
