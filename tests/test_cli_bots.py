@@ -86,3 +86,48 @@ def test_evaluate_bad_file(tmp_path: Path) -> None:
     code, out, err = run("evaluate", "guesser", str(path), "--json")
     assert code == 1 and out == ""
     assert "строка 1" in err and "bad.jsonl" in err
+
+
+@pytest.mark.parametrize(
+    ("hints", "named"),
+    [
+        (["123"], "«123»"),
+        ([""], "пустое слово"),
+        (["кошку"], "«кошка»"),
+        (["бежать быстро"], "«бежать быстро»"),
+        (["свет", "а" * 10_000], "…"),
+        (["\x1b[31mкот"], "«\\x1b[31mкот»"),
+    ],
+)
+def test_guess_checks_each_hint_like_a_real_one(hints: list[str], named: str) -> None:
+    code, out, err = run("guess", *hints)
+    assert code == 1 and out == ""
+    assert err.startswith("Ошибка:") and len(err.strip().splitlines()) == 1
+    assert "(R3)" in err and named in err and "\x1b" not in err
+    assert len(err) < 300
+
+
+def test_guess_suggests_the_nominative_once() -> None:
+    _, _, err = run("guess", "кошку")
+    assert err.count("кошка") == 1
+
+
+def test_guess_refuses_a_repeated_hint() -> None:
+    code, out, err = run("guess", "лампа", "свет", "лампы")
+    assert code == 1 and out == ""
+    assert "(R4)" in err and "«лампы»" in err and "«лампа»" in err
+
+
+def test_guess_leaves_pass_out_of_the_chain() -> None:
+    code, out, _ = run("guess", "пропускаю", "лампа", "ПРОПУСКАЮ", "--json")
+    assert code == 0
+    assert json.loads(out)["chain"] == ["лампа"]
+    code, out, _ = run("guess", "пропускаю", "--json")
+    assert code == 0 and json.loads(out)["chain"] == []
+    code, out, _ = run("guess", "пропускаю")
+    assert code == 0 and "Наводок нет" in out
+
+
+def test_guess_gives_the_bot_the_dictionary_form() -> None:
+    code, out, _ = run("guess", "  Ёлка ", "--json")
+    assert code == 0 and json.loads(out)["chain"] == ["ёлка"]

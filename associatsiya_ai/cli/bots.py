@@ -11,14 +11,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
 
 if TYPE_CHECKING:
+    from associatsiya_ai.game import RuleError
     from associatsiya_ai.vocab import Vocabulary
+    from associatsiya_ai.words import WordChecker
 
-__all__ = ["EvalRole", "guess_data", "hint_data"]
+__all__ = ["EvalRole", "check_chain", "guess_data", "hint_data", "rule_message"]
 
 Level = Annotated[str, typer.Option("--level", help="Bot strength: easy, normal or hard.")]
 Model = Annotated[
@@ -78,18 +81,72 @@ def hint_data(
     }
 
 
+def check_chain(hints: list[str], checker: WordChecker) -> list[str]:
+    """Check a chain typed by a person like hints spoken in a game; return it for the bot.
+
+    Each word must pass R3 (its display form is kept); «пропускаю» is dropped (R2: a chain
+    holds real hints only); a word repeating an earlier one's lemma breaks R4.
+
+    Raises
+    ------
+    associatsiya_ai.game.InvalidWordError
+        A word breaks R3.
+    associatsiya_ai.game.IllegalMoveError
+        A word repeats an earlier hint (R4).
+    """
+    from associatsiya_ai.game import IllegalMoveError, InvalidWordError
+    from associatsiya_ai.words import Violation, is_pass
+
+    chain: list[str] = []
+    spoken: dict[str, str] = {}  # lemma -> the hint as shown
+    for raw in hints:
+        if is_pass(raw):
+            continue
+        verdict = checker.analyse(raw)
+        if verdict.problems:
+            raise InvalidWordError(raw, verdict.problems)
+        if verdict.lemma in spoken:
+            detail = (
+                f"«{verdict.display}» повторяет наводку «{spoken[verdict.lemma]}» "
+                "этой цепочки: наводки не повторяются"
+            )
+            raise IllegalMoveError(raw, (Violation("R4", "repeat", detail),))
+        spoken[verdict.lemma] = verdict.display
+        chain.append(verdict.display)
+    return chain
+
+
+def rule_message(error: RuleError) -> str:
+    """One line for a rejected word: the reason (it names the word), the rule, the fix."""
+    v = error.violations[0]
+    fix = error.suggestion
+    tail = f"; правильная форма: «{fix}»" if fix and f"«{fix}»" not in v.detail else ""
+    return f"{v.detail} ({v.rule}){tail}"
+
+
 def guess_data(
     chain: list[str], *, top: int = 5, level: str = "hard", seed: int = 0, model: str | None = None
 ) -> dict[str, Any]:
-    """The bot's answer to a chain heard on a fresh game's first turn, with candidates."""
+    """The bot's answer to a chain heard on a fresh game's first turn, with candidates.
+
+    The chain is checked first (:func:`check_chain`): ``chain`` in the result is what the
+    bot heard, without «пропускаю»; it may be empty.
+
+    Raises
+    ------
+    associatsiya_ai.game.RuleError
+        When a word of the chain breaks R3 or R4.
+    """
     import numpy as np
 
     from associatsiya_ai.bots import EmbeddingGuesser
+    from associatsiya_ai.lexicon import default_lexicon
 
+    heard = check_chain(chain, default_lexicon())
     bot = EmbeddingGuesser(_vocabulary(model), level=level, candidates=max(top, 10))
-    decision = bot.answer_chain(chain, np.random.default_rng(seed))
+    decision = bot.answer_chain(heard, np.random.default_rng(seed))
     return {
-        "chain": list(chain),
+        "chain": heard,
         "answer": decision.word,
         "reason": decision.reason,
         "candidates": [
@@ -140,15 +197,28 @@ def guess_command(
     seed: Seed = 0,
     model: Model = None,
 ) -> None:
-    """The bot's answers to a chain of hints, with scores."""
+    """The bot's answers to a chain of hints, with scores.
+
+    Each hint is checked like one spoken in a game (R3, R4); «пропускаю» is left out.
+    """
+    from associatsiya_ai.game import RuleError
+
     _check_level(level)
-    data = guess_data(list(hints), top=top, level=level, seed=seed, model=model)
+    try:
+        data = guess_data(list(hints), top=top, level=level, seed=seed, model=model)
+    except RuleError as exc:
+        raise fail(rule_message(exc)) from None
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return
+    heard = (
+        f"Цепочка {escape(' → '.join(data['chain']))}"
+        if data["chain"]
+        else "Наводок нет (только «пропускаю»): бот отвечает, не услышав ни одной"
+    )
     console.print(
-        f"Цепочка {' → '.join(data['chain'])}: ответ [bold]{data['answer']}[/bold] "
-        f"({data['reason']})"
+        f"{heard}: ответ [bold]{escape(data['answer'])}[/bold] ({escape(str(data['reason']))})",
+        highlight=False,
     )
     table = Table("№", "ответ", "оценка")
     for i, c in enumerate(data["candidates"], 1):
