@@ -35,3 +35,44 @@ def test_ctrl_c_in_a_command_says_interrupted(monkeypatch: pytest.MonkeyPatch) -
     result = runner.invoke(app, ["bench", "--json"])
     assert result.exit_code == 130, result.output
     assert result.stdout == "" and result.stderr.strip() == "Прервано."
+
+
+def _run_cli(*args: str, columns: str, stdin: str = "") -> str:
+    """The real command line in a fresh process (its consoles read COLUMNS at start)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes_play; "
+        "import associatsiya_ai.cli.play as p; "
+        "p.load_kit = lambda model, level: fakes_play.fake_kit(level); "
+        "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+    )
+    env = dict(os.environ, COLUMNS=columns)
+    env.pop("TERMINAL_WIDTH", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    return done.stdout
+
+
+@pytest.mark.parametrize("columns", ["0", "3", "x"])
+def test_a_tiny_or_bad_terminal_width_still_prints(columns: str) -> None:
+    out = _run_cli("check", "кошка", "мошка", columns=columns)
+    assert "созвучно" in out and "ошк" in out
+    out = _run_cli("check", "--help", columns=columns)
+    assert "--json" in out and "Usage" in out
+    out = _run_cli("vs-bot", "--word", "кошка", columns=columns, stdin="кошка\n")
+    assert "Ваша команда победила!" in out
+
+
+def test_help_with_zero_columns_in_process() -> None:
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "0"})
+    assert result.exit_code == 0 and "vs-bot" in result.stdout

@@ -17,12 +17,16 @@ from associatsiya_ai import __version__
 
 
 class _Group(TyperGroup):
-    """The root group: Ctrl-C in any command prints «Прервано.» and exits 130.
+    """The root group: sane console widths, and Ctrl-C in any command prints «Прервано.».
 
     Typer turns a ``KeyboardInterrupt`` into a silent exit 130 (and click's prompts turn it
     into ``Abort``, «Aborted!», exit 1), so the commands' own ``except KeyboardInterrupt``
     in ``main()`` would never run: catch it here, around every command.
     """
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        _sane_widths()
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:  # a click.Context (vendored by newer Typer)
         try:
@@ -49,6 +53,26 @@ app = typer.Typer(
 
 console = Console()
 err_console = Console(stderr=True)
+
+MIN_WIDTH, FALLBACK_WIDTH = 20, 80
+
+
+def _sane_widths() -> None:
+    """Give every console a usable width when the detected one is tiny.
+
+    ``COLUMNS=0`` (or a few columns) makes rich print nothing at all: it wraps every line
+    to zero width. Typer's help and error console is built per call from ``COLUMNS`` and
+    ``TERMINAL_WIDTH`` (``typer.rich_utils.MAX_WIDTH``), so it gets the fallback too.
+    """
+    for c in (console, err_console):
+        if c.width < MIN_WIDTH:
+            c.width = FALLBACK_WIDTH
+    try:
+        from typer import rich_utils
+    except ImportError:  # Typer without rich
+        return
+    if Console(width=rich_utils.MAX_WIDTH).width < MIN_WIDTH:
+        rich_utils.MAX_WIDTH = FALLBACK_WIDTH
 
 
 class UserError(Exception):
