@@ -38,6 +38,7 @@ __all__ = [
     "ModelError",
     "ModelInfo",
     "check_file_name",
+    "check_url",
     "download",
     "file_name_from_url",
     "find_model_files",
@@ -183,6 +184,26 @@ def check_file_name(name: str) -> str:
     return name
 
 
+def check_url(url: str) -> str:
+    """``url`` if it is an ``http://`` or ``https://`` URL with a host, else ``DownloadError``.
+
+    Models come from web servers only: ``file://`` would copy any local file into the
+    models directory, and other schemes (``ftp://``) are not supported.
+    """
+    try:
+        parts = urllib.parse.urlsplit(url)
+        host = parts.hostname
+    except ValueError:  # a malformed port or IPv6 address
+        parts, host = None, None
+    if parts is None or parts.scheme.lower() not in ("http", "https") or not host:
+        shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in url[:80])
+        raise DownloadError(
+            f"недопустимый адрес «{shown}»: модели скачиваются только по http:// или "
+            "https:// с именем сервера, например https://example.org/model.tar"
+        )
+    return url
+
+
 def _network_message(url: str, exc: BaseException) -> str:
     reason = getattr(exc, "reason", exc)
     if isinstance(reason, (TimeoutError, socket.timeout)):
@@ -231,7 +252,7 @@ def download(
     Parameters
     ----------
     url : str
-        An ``http(s)://`` (or ``file://``) URL.
+        An ``http://`` or ``https://`` URL with a host (:func:`check_url`).
     directory : Path, optional
         Target directory; ``models_dir()`` by default. Created if missing.
     file_name : str, optional
@@ -254,14 +275,16 @@ def download(
     Raises
     ------
     DownloadError
-        Network failure, HTTP error status, size or checksum mismatch, bad file name, or
-        an unwritable directory. The message is one Russian line naming the URL or file.
+        A URL that is not http(s) with a host, network failure, HTTP error status, size
+        or checksum mismatch, bad file name, or an unwritable directory. The message is
+        one Russian line naming the URL or file.
     """
     # urllib.request costs ~40 ms to import; keep it out of ``associatsiya --help``.
     import http.client
     import urllib.error
     import urllib.request
 
+    check_url(url)
     directory = models_dir() if directory is None else directory
     name = check_file_name(file_name or file_name_from_url(url))
     final = directory / name

@@ -205,3 +205,18 @@ def test_bad_file_name(server: str, tmp_path: Path, models: Path) -> None:
     result = runner.invoke(app, ["models", "download", f"{server}/"])
     assert result.exit_code == 1 and "--name" in _text(result.output)
     assert _leftovers(models) == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["file:///etc/passwd", "ftp://example.org/model.tar", "http://", "https:///model.tar"],
+)
+def test_only_http_urls_with_a_host(url: str, tmp_path: Path, models: Path) -> None:
+    with pytest.raises(DownloadError, match="http://"):
+        download(url, directory=tmp_path)
+    result = runner.invoke(app, ["models", "download", url])
+    assert result.exit_code == 1
+    text = _text(result.output)
+    assert "недопустимый адрес" in text and "имя файла" not in text
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert _leftovers(models) == [] and _leftovers(tmp_path) == []

@@ -20,6 +20,7 @@ from associatsiya_ai.models import (
     DownloadError,
     ModelError,
     check_file_name,
+    check_url,
     download,
     file_name_from_url,
     find_model_files,
@@ -199,6 +200,7 @@ def download_command(
         raise fail(f"неизвестная модель «{name}»: укажите одну из ({known}) или URL файла")
 
     try:
+        check_url(url)
         file_name = check_file_name(file_name or file_name_from_url(url))
     except DownloadError as exc:
         raise fail(str(exc)) from None
