@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["GameLog", "LogError", "ReplayTurn", "read_log", "replay_turns"]
+__all__ = [
+    "GameLog",
+    "LogContents",
+    "LogError",
+    "ReplayTurn",
+    "read_games",
+    "read_log",
+    "replay_turns",
+]
 
 REQUIRED = ("secret", "turns", "outcome")
 
@@ -79,18 +87,9 @@ class GameLog:
         self.close()
 
 
-def read_log(path: str | Path) -> list[dict[str, Any]]:
-    """Read every game record of a JSONL log.
-
-    Raises
-    ------
-    LogError
-        When the file is missing or unreadable, a line is not a JSON object, a record lacks
-        ``secret``/``turns``/``outcome``, or the log holds no game.
-    """
-    path = Path(path)
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LogError(f"файл журнала не найден: {path}") from None
     except IsADirectoryError:
@@ -99,24 +98,105 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
         raise LogError(f"{path} — не текстовый файл журнала (не UTF-8)") from None
     except OSError as exc:
         raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
+
+
+def _parse_line(line: str) -> tuple[dict[str, Any] | None, str]:
+    """One log line: the record, or None and why it is not one (a Russian phrase)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return None, exc.msg
+    if not isinstance(data, dict):
+        return None, "не запись игры"
+    missing = [k for k in REQUIRED if k not in data]
+    if missing or not isinstance(data.get("turns"), list):
+        return None, f"нет полей {', '.join(missing) or 'turns'}"
+    return data, ""
+
+
+def read_log(path: str | Path) -> list[dict[str, Any]]:
+    """Read every game record of a JSONL log (strict: any bad line is an error).
+
+    Raises
+    ------
+    LogError
+        When the file is missing or unreadable, a line is not a JSON object, a record lacks
+        ``secret``/``turns``/``outcome``, or the log holds no game.
+    """
+    path = Path(path)
     records: list[dict[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"журнал {path} повреждён: строка {number}: {exc.msg}") from None
-        if not isinstance(data, dict):
-            raise LogError(f"журнал {path} повреждён: строка {number} — не запись игры")
-        missing = [k for k in REQUIRED if k not in data]
-        if missing or not isinstance(data.get("turns"), list):
-            fields = ", ".join(missing) or "turns"
-            raise LogError(f"журнал {path} повреждён: в строке {number} нет полей {fields}")
+        data, why = _parse_line(line)
+        if data is None:
+            if why.startswith("нет полей"):
+                raise LogError(f"журнал {path} повреждён: в строке {number} {why}")
+            sep = " — " if why == "не запись игры" else ": "
+            raise LogError(f"журнал {path} повреждён: строка {number}{sep}{why}")
         records.append(data)
     if not records:
         raise LogError(f"в журнале {path} нет ни одной игры")
     return records
+
+
+@dataclass(frozen=True)
+class LogContents:
+    """The readable games of a log and the lines that were skipped.
+
+    Attributes
+    ----------
+    records : list of dict
+        The game records that can be replayed, in file order.
+    skipped : list of (int, str)
+        The 1-based line numbers that could not be read, with why.
+    """
+
+    records: list[dict[str, Any]]
+    skipped: list[tuple[int, str]]
+
+    def warning(self, path: str | Path) -> str | None:
+        """One Russian line naming the skipped lines, or None when none were."""
+        if not self.skipped:
+            return None
+        shown = "; ".join(f"{n} ({why})" for n, why in self.skipped[:5])
+        more = f" и ещё {len(self.skipped) - 5}" if len(self.skipped) > 5 else ""
+        return f"в журнале {path} пропущены повреждённые строки: {shown}{more}"
+
+
+def read_games(path: str | Path) -> LogContents:
+    """Read the games of a JSONL log for replay, skipping lines that cannot be replayed.
+
+    A line that is not JSON, not a game record, or whose turns are malformed is skipped
+    and reported in :attr:`LogContents.skipped`; the other games are kept.
+
+    Raises
+    ------
+    LogError
+        When the file is missing or unreadable, or no game in it can be replayed.
+    """
+    path = Path(path)
+    records: list[dict[str, Any]] = []
+    skipped: list[tuple[int, str]] = []
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        data, why = _parse_line(line)
+        if data is not None:
+            try:
+                replay_turns(data)
+            except LogError:
+                data, why = None, "ходы записаны неверно"
+        if data is None:
+            skipped.append((number, why))
+        else:
+            records.append(data)
+    if not records:
+        if skipped:
+            lines = ", ".join(str(n) for n, _ in skipped[:10])
+            raise LogError(f"журнал {path} повреждён: ни одной целой игры (строки {lines})")
+        raise LogError(f"в журнале {path} нет ни одной игры")
+    return LogContents(records, skipped)
 
 
 @dataclass(frozen=True)

@@ -304,12 +304,54 @@ def test_replay_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"secret": "кошка", "turns": [], "outcome": null}\n{oops\n', "utf-8")
     corrupt = runner.invoke(app, ["replay", str(bad)])
-    assert corrupt.exit_code == 1 and "повреждён: строка 2" in corrupt.output
+    # the valid game is replayed; the bad line is named once, on stderr
+    assert corrupt.exit_code == 0 and "Загаданное слово: «кошка»" in corrupt.stdout
+    assert corrupt.stderr.count("\n") == 1 and "повреждённые строки: 2 (" in corrupt.stderr
     assert "Traceback" not in corrupt.output
+    hopeless = tmp_path / "hopeless.jsonl"
+    hopeless.write_text('{oops\n[1]\n{"secret": "кошка", "turns": [1], "outcome": null}\n')
+    nothing = runner.invoke(app, ["replay", str(hopeless)])
+    assert nothing.exit_code == 1 and "ни одной целой игры (строки 1, 2, 3)" in nothing.output
     log = tmp_path / "one.jsonl"
     run(f"--word кошка --log {log}", ["кошка"])
     r = runner.invoke(app, ["replay", str(log), "--game", "5"])
     assert r.exit_code == 1 and "игры №5 нет" in r.output
+
+
+def test_replay_skips_a_corrupt_line_and_replays_the_other_games(tmp_path: Path) -> None:
+    log = tmp_path / "l.jsonl"
+    run(f"--word лампа --log {log}", ["стол"])
+    run(f"--word кошка --log {log}", ["кошка"])
+    lines = log.read_text("utf-8").splitlines()
+    log.write_text(lines[0] + "\n{broken\n" + lines[1] + "\n", "utf-8")
+    r = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    assert r.exit_code == 0, r.output
+    assert "Загаданное слово: «кошка»" in r.stdout and "строки: 2" in r.stderr
+
+
+def test_replay_escapes_what_the_log_holds(tmp_path: Path) -> None:
+    log = tmp_path / "l.jsonl"
+    run(f"--role hinter --word кошка --log {log}", ["кот"])
+    rec = log_records(log)[0]
+    rec["secret"] = "\x1b[31mкошка[bold]"
+    rec["rejected"] = [
+        {"seat": "2-hinter", "word": "кот\x07", "detail": "созвучие: «ко»", "turn": 1}
+    ]
+    rec["turns"] = [
+        {
+            "number": 1,
+            "team": 2,
+            "utterance": {"mode": "single", "new": "мышь", "chain": ["мышь\x1b[2J"]},
+            "answer": "сыр\x1b]0;title\x07",
+            "correct": False,
+        }
+    ]
+    log.write_text(json.dumps(rec, ensure_ascii=False) + "\n", "utf-8")
+    r = runner.invoke(app, ["replay", str(log), "--all"], color=True)
+    assert r.exit_code == 0, r.output
+    assert "\x1b[31m" not in r.output and "\x07" not in r.output and "\x1b[2J" not in r.output
+    assert "«\\x1b[31mкошка[bold]»" in r.output
+    assert "отклонено (наводящий команды 2): «кот\\x07» — созвучие: «ко»" in r.output
 
 
 def test_fake_lexicon_is_sane() -> None:

@@ -314,12 +314,20 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a logged game turn by turn, with the bots' explanations."""
-    from associatsiya_ai.gamelog import LogError, read_log
+    from associatsiya_ai.gamelog import LogError, read_games
 
     try:
-        records = read_log(file)
+        contents = read_games(file)
     except LogError as exc:
         raise fail(str(exc)) from None
+    warning = contents.warning(file)
+    if warning:  # the other games are still worth replaying
+        err_console.print(
+            f"[yellow]Предупреждение:[/yellow] {_safe(warning, 300)}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    records = contents.records
     if game is not None:
         if game > len(records):
             raise fail(f"в журнале {file} игр: {len(records)}, игры №{game} нет")
@@ -343,6 +351,14 @@ class _StopReplay(Exception):
     pass
 
 
+def _safe(value: object, limit: int = 80) -> str:
+    """Text from a log, safe to print: control characters shown as escapes, rich markup
+    escaped, cut at ``limit`` characters (a log may hold anything)."""
+    from associatsiya_ai.lexicon import shorten
+
+    return escape(shorten(str(value), limit))
+
+
 def _stdin_is_tty() -> bool:
     try:
         return sys.stdin.isatty()
@@ -364,8 +380,8 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
     steps = replay_turns(record)
     say = console.print
     say(f"\n[bold]Игра {number}[/bold]", highlight=False)
-    say(f"Загаданное слово: [bold]«{escape(str(record.get('secret')))}»[/bold]", highlight=False)
-    facts = [f"{k}: {escape(str(record[k]))}" for k in ("seed", "model", "level") if k in record]
+    say(f"Загаданное слово: [bold]«{_safe(record.get('secret'))}»[/bold]", highlight=False)
+    facts = [f"{k}: {_safe(record[k])}" for k in ("seed", "model", "level") if k in record]
     if record.get("practice"):
         facts.append("тренировка")
     if facts:
@@ -377,8 +393,8 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
             kind = info.get("kind") if isinstance(info, dict) else info
             who = "человек" if kind == "human" else "бот"
             if isinstance(info, dict) and info.get("level"):
-                who += f" ({info['level']})"
-            parts.append(f"{_seat_name(key)} — {who}")
+                who += f" ({_safe(info['level'])})"
+            parts.append(f"{_safe(_seat_name(key))} — {who}")
         say("[dim]" + "; ".join(parts) + "[/dim]", highlight=False)
     rejected = [r for r in record.get("rejected", []) if isinstance(r, dict)]
     for step in steps:
@@ -389,36 +405,37 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
         mode = (
             MODE_NAMES.get(Mode(step.mode), step.mode)
             if step.mode in ("single", "own", "all")
-            else step.mode
+            else _safe(step.mode)
         )
-        chain = ", ".join(step.chain)
-        spoken = (
-            f"«{escape(step.new)}»" if step.new == "пропускаю" else f"«{escape(chain)}» ({mode})"
-        )
+        chain = _safe(", ".join(step.chain), 300)
+        spoken = f"«{_safe(step.new)}»" if step.new == "пропускаю" else f"«{chain}» ({mode})"
         if step.new == "пропускаю" and chain:
-            spoken += f", цепочка «{escape(chain)}» ({mode})"
+            spoken += f", цепочка «{chain}» ({mode})"
         say(
             f"[bold]Ход {step.number}[/bold] · команда {step.team} · наводка: {spoken}",
             highlight=False,
         )
         for line in explanation_lines(step.hinter_explanation) if step.hinter_explanation else []:
-            say(f"   [dim]наводящий: {escape(line)}[/dim]", highlight=False)
+            say(f"   [dim]наводящий: {_safe(line, 300)}[/dim]", highlight=False)
         for r in rejected:
             if r.get("turn") == step.number:
-                who, why = escape(_seat_name(r.get("seat"))), escape(str(r.get("detail")))
-                say(f"   [dim]отклонено ({who}): {why}[/dim]", highlight=False)
+                who, why = _safe(_seat_name(r.get("seat"))), str(r.get("detail"))
+                word = r.get("word")
+                if isinstance(word, str) and f"«{word}»" not in why:  # name the word itself
+                    why = f"«{word}» — {why}"
+                say(f"   [dim]отклонено ({who}): {_safe(why, 300)}[/dim]", highlight=False)
         if step.foul:
             say("   [red]созвучие![/red]", highlight=False)
         elif step.answer is not None:
             verdict = "[green]верно![/green]" if step.correct else "мимо"
-            say(f"   ответ: «{escape(step.answer)}» — {verdict}", highlight=False)
+            say(f"   ответ: «{_safe(step.answer)}» — {verdict}", highlight=False)
             for line in (
                 explanation_lines(step.guesser_explanation) if step.guesser_explanation else []
             ):
-                say(f"   [dim]отгадывающий: {escape(line)}[/dim]", highlight=False)
+                say(f"   [dim]отгадывающий: {_safe(line, 300)}[/dim]", highlight=False)
     outcome = record.get("outcome")
     detail = outcome.get("detail") if isinstance(outcome, dict) else None
     if record.get("ended_by"):
-        say(f"[yellow]Игра прервана ({escape(str(record['ended_by']))}).[/yellow]", highlight=False)
+        say(f"[yellow]Игра прервана ({_safe(record['ended_by'])}).[/yellow]", highlight=False)
     elif detail:
-        say(f"[bold]{escape(str(detail))}[/bold]", highlight=False)
+        say(f"[bold]{_safe(detail, 300)}[/bold]", highlight=False)
