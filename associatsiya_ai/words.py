@@ -39,6 +39,26 @@ def fold(word: str) -> str:
     return word.strip().casefold().replace("ё", "е")
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with the Russian noun form that agrees with it.
+
+    >>> plural(1, "игра", "игры", "игр"), plural(4, "игра", "игры", "игр")
+    ('1 игра', '4 игры')
+    >>> plural(5, "игра", "игры", "игр"), plural(11, "игра", "игры", "игр")
+    ('5 игр', '11 игр')
+    >>> plural(21, "игра", "игры", "игр"), plural(112, "игра", "игры", "игр")
+    ('21 игра', '112 игр')
+    """
+    tens, units = abs(n) % 100, abs(n) % 10
+    if units == 1 and tens != 11:
+        form = one
+    elif 2 <= units <= 4 and not 12 <= tens <= 14:
+        form = few
+    else:
+        form = many
+    return f"{n} {form}"
+
+
 def is_pass(word: str) -> bool:
     """Return True when ``word`` is the skip word «пропускаю» in any case or spacing."""
     return fold(word) == PASS

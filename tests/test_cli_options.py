@@ -76,3 +76,30 @@ def test_a_tiny_or_bad_terminal_width_still_prints(columns: str) -> None:
 def test_help_with_zero_columns_in_process() -> None:
     result = runner.invoke(app, ["--help"], env={"COLUMNS": "0"})
     assert result.exit_code == 0 and "vs-bot" in result.stdout
+
+
+def test_unknown_level_reads_well() -> None:
+    result = runner.invoke(app, ["guess", "лампа", "--level", "godlike"])
+    assert result.exit_code == 2 and "«godlike» неизвестен" in result.stderr
+
+
+def test_plural_agreement() -> None:
+    from associatsiya_ai.words import plural
+
+    forms = ("игра", "игры", "игр")
+    got = [plural(n, *forms) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)]
+    assert got == [
+        "0 игр",
+        "1 игра",
+        "2 игры",
+        "4 игры",
+        "5 игр",
+        "11 игр",
+        "12 игр",
+        "14 игр",
+        "21 игра",
+        "22 игры",
+        "25 игр",
+        "101 игра",
+        "111 игр",
+    ]

@@ -90,6 +90,7 @@ def test_draw_after_twelve_turns(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "Ход 12 из 12" in r.output
     assert "Ничья: слово не отгадано за шесть ходов каждой команды." in r.output
+    assert r.output.count("Ничья") == 1
     (rec,) = log_records(log)
     assert rec["outcome"]["termination"] == "draw" and len(rec["turns"]) == 12
     assert rec["ended_by"] is None
@@ -260,6 +261,61 @@ def test_invalid_fixed_word() -> None:
     assert "«кошку» не может быть загаданным словом" in r.output
     assert "правильная форма: «кошка»" in r.output
     assert "Traceback" not in r.output
+
+
+def test_invalid_fixed_word_says_each_thing_once() -> None:
+    r = run("--word кошку")
+    assert r.stderr.count("кошка") == 1 and r.stderr.count("кошку") == 1
+    r = run("--word пропускаю")
+    assert r.exit_code == 1 and r.stderr.count("не может быть загаданным словом") == 1
+    assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_secret_refusal_line() -> None:
+    from associatsiya_ai.game import InvalidSecretError
+    from associatsiya_ai.words import Violation
+
+    bad = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
+    assert play.secret_refusal("Кошку", InvalidSecretError("Кошку", (bad,))) == (
+        "«Кошку» не может быть загаданным словом: не в падеже; правильная форма: «кошка»"
+    )
+    odd = Violation("R3", "x", "странное слово", "кот")
+    assert play.secret_refusal("\x1bкт", InvalidSecretError("\x1bкт", (odd,))) == (
+        "«\\x1bкт» не может быть загаданным словом: странное слово; правильная форма: «кот»"
+    )
+
+
+def test_piped_input_may_start_with_a_bom_and_is_echoed_safely() -> None:
+    r = run("--word кошка", ["\ufeffкошка"])
+    assert r.exit_code == 0, r.output
+    assert "Ваша команда победила!" in r.output and "\ufeff" not in r.output
+    r = run("--word лампа", ["\x1b[31mстол\x07", "!выход"])
+    assert "\x1b[31m" not in r.output and "\x07" not in r.output
+    assert "\\x1b[31mстол\\x07" in r.output
+
+
+def test_match_log_line_agrees_in_number(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    r = run(f"--games 2 --word кошка --log {log}", ["кошка", "кошка"])
+    assert "(записано: 2 игры)" in r.output
+    r = runner.invoke(app, ["replay", str(log), "--game", "7"])
+    assert "в журнале" in r.output and "2 игры, игры №7 нет" in r.output
+
+
+def test_rules_text_wraps_to_the_terminal() -> None:
+    from rich.console import Console
+
+    from associatsiya_ai.players.screen import Screen
+
+    wide, narrow = Console(width=200, record=True), Console(width=50, record=True)
+    Screen(wide).rules()
+    Screen(narrow).rules()
+    assert "Первой ходит команда 2, потом по очереди" in wide.export_text()
+    lines = narrow.export_text().splitlines()
+    assert all(len(line) <= 50 for line in lines)
+    bullets = [i for i, line in enumerate(lines) if line.startswith("• ")]
+    assert len(bullets) == 5
+    assert all(line.startswith(("• ", "  ")) for line in lines[bullets[0] : bullets[-1] + 1])
 
 
 def test_unwritable_log(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def _check_level(level: str) -> None:
     from associatsiya_ai.bots.scoring import LEVELS
 
     if level not in LEVELS:
-        raise fail(f"уровень «{level}» не известен: easy, normal или hard", 2)
+        raise fail(f"уровень «{level}» неизвестен: easy, normal или hard", 2)
 
 
 def hint_data(

@@ -8,6 +8,7 @@ tiny fakes.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,14 +20,15 @@ import typer
 from rich.markup import escape
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.words import plural
 
 if TYPE_CHECKING:
     from associatsiya_ai.arena import AnySeat, GameRecord
-    from associatsiya_ai.game import Seat
+    from associatsiya_ai.game import InvalidSecretError, Seat
     from associatsiya_ai.gamelog import GameLog
     from associatsiya_ai.words import WordChecker
 
-__all__ = ["Kit", "load_kit", "replay", "vs_bot"]
+__all__ = ["Kit", "load_kit", "replay", "secret_refusal", "vs_bot"]
 
 
 class RoleOption(str, Enum):
@@ -99,6 +101,39 @@ def load_kit(model: str | None, level: str) -> Kit:
         make_guesser=lambda: EmbeddingGuesser(vocabulary, level=level),
         knows=lambda word: vocabulary.vector(word) is not None,
     )
+
+
+def secret_refusal(word: str, error: InvalidSecretError) -> str:
+    """One line refusing ``word`` as the secret: the word, the reason and the fix, each once.
+
+    The lexicon's reasons often start by naming the word («кошку» — …) and end with the
+    fix (…: скажите «кошка»); both are said here only once.
+
+    >>> from associatsiya_ai.game import InvalidSecretError
+    >>> from associatsiya_ai.words import Violation
+    >>> bad = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
+    >>> secret_refusal("Кошку", InvalidSecretError("Кошку", (bad,)))
+    '«Кошку» не может быть загаданным словом: не в падеже; правильная форма: «кошка»'
+    """
+    from associatsiya_ai.lexicon import shorten
+    from associatsiya_ai.words import is_pass
+
+    shown = shorten(word.strip())
+    head = f"«{shown}» не может быть загаданным словом"
+    reason = error.violations[0].detail
+    for said in dict.fromkeys((shown, shorten(word.strip().casefold()))):
+        for prefix in (f"«{said}» не может быть загаданным словом", f"«{said}» — "):
+            if reason.startswith(prefix):
+                reason = reason[len(prefix) :].lstrip(" :—")
+                break
+    fix = error.suggestion
+    if fix:
+        reason = re.sub(rf"[:;,]?\s*скажите «{re.escape(fix)}»", "", reason).strip()
+        if f"«{fix}»" not in reason:
+            reason += ("; " if reason else "") + f"правильная форма: «{fix}»"
+    if not reason and is_pass(word):
+        reason = "это слово для пропуска хода"
+    return f"{head}: {reason}" if reason else head
 
 
 _ENDINGS = {
@@ -204,9 +239,7 @@ def _vs_bot(
         try:
             word = validate_secret(word, kit.checker, kit.knows)
         except InvalidSecretError as exc:
-            v = exc.violations[0]
-            hint = f"; правильная форма: «{exc.suggestion}»" if exc.suggestion else ""
-            raise fail(f"«{word}» не может быть загаданным словом: {v.detail}{hint}") from None
+            raise fail(secret_refusal(word, exc)) from None
     # The banner comes after the checks: a refused --word is the only line printed.
     you = "отгадывающий" if role is RoleOption.guesser else "наводящий"
     console.print(
@@ -298,7 +331,8 @@ def _vs_bot(
     elif games > 1:
         console.print("\n[bold]Матч окончен.[/bold]", highlight=False)
     if log is not None and log.written:
-        console.print(f"Журнал: {escape(str(log_path))} (записано игр: {log.written}).")
+        games_written = plural(log.written, "игра", "игры", "игр")
+        console.print(f"Журнал: {escape(str(log_path))} (записано: {games_written}).")
     return code
 
 
@@ -330,7 +364,8 @@ def replay(
     records = contents.records
     if game is not None:
         if game > len(records):
-            raise fail(f"в журнале {file} игр: {len(records)}, игры №{game} нет")
+            count = plural(len(records), "игра", "игры", "игр")
+            raise fail(f"в журнале {file} {count}, игры №{game} нет")
         chosen = [(game, records[game - 1])]
     else:
         chosen = list(enumerate(records, start=1))

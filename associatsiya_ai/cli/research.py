@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.words import plural
 
 if TYPE_CHECKING:
     from associatsiya_ai.botvbot import GameResult
@@ -219,7 +220,7 @@ def bot_vs_bot(
         if report["cross_model"]
         else "бот против бота / bot vs bot"
     )
-    _print_report(report, f"{main_title}: {games} игр, seed {seed}")
+    _print_report(report, f"{main_title}: {plural(games, 'игра', 'игры', 'игр')}, seed {seed}")
     for key, title in (("model_1", "модель 1 / model 1"), ("model_2", "модель 2 / model 2")):
         if "self_play" in report:
             _print_report(report["self_play"][key], f"{title}: сама с собой / self-play")

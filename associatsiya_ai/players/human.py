@@ -19,6 +19,7 @@ from typing import Any
 from rich.markup import escape
 
 from associatsiya_ai.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
+from associatsiya_ai.lexicon import shorten
 from associatsiya_ai.players.base import AnswerChoice, HintChoice, QuitGame
 from associatsiya_ai.players.screen import Screen
 
@@ -84,10 +85,10 @@ class Terminal:
         while True:
             self.screen.console.print(f"[bold]{prompt}[/bold]", end="", highlight=False)
             self.screen.console.file.flush()
-            line = self._read()
+            line = self._read().lstrip("\ufeff")  # a BOM from an editor starts piped input
             echo = self.echo if self.echo is not None else not _stdin_is_tty()
-            if echo:
-                self.screen.console.print(escape(line), highlight=False)
+            if echo:  # control characters shown as escapes, never sent to the terminal
+                self.screen.console.print(escape(shorten(line, 200)), highlight=False)
             text = line.strip()
             lowered = text.casefold()
             if not text:

@@ -40,7 +40,8 @@ from associatsiya_ai.game import (
     Termination,
     Utterance,
 )
-from associatsiya_ai.words import PASS, Overlap, fold
+from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.words import PASS, Overlap, fold, plural
 
 __all__ = ["MODE_NAMES", "RULES_TEXT", "Screen", "explanation_lines", "seat_name"]
 
@@ -56,17 +57,18 @@ _PREFIX = {"own": "+", "all": "++"}
 
 RULES_TEXT = """\
 [bold]Правила коротко[/bold]
-• Две команды: наводящий знает загаданное слово, отгадывающий — нет. Первой ходит команда 2,
-  потом по очереди; у каждой команды 6 ходов. Никто не отгадал — ничья.
-• Наводка — одно существительное в именительном падеже. Можно сказать одно новое
-  слово ([bold]слово[/bold]), свою цепочку — все свои наводки и новую ([bold]+слово[/bold])
-  или общую цепочку — все наводки обеих команд и новую ([bold]++слово[/bold]).
+• Две команды: наводящий знает загаданное слово, отгадывающий — нет. Первой ходит команда 2, \
+потом по очереди; у каждой команды 6 ходов. Никто не отгадал — ничья.
+• Наводка — одно существительное в именительном падеже. Можно сказать одно новое слово \
+([bold]слово[/bold]), свою цепочку — все свои наводки и новую ([bold]+слово[/bold]) или общую \
+цепочку — все наводки обеих команд и новую ([bold]++слово[/bold]).
 • Наводки не повторяются. [bold]пропускаю[/bold] — пропуск хода, но не два хода подряд.
-• Созвучие — проигрыш: нельзя, чтобы у наводки и загаданного слова совпадали
-  первые две буквы, последние две буквы или любые три буквы подряд.
+• Созвучие — проигрыш: нельзя, чтобы у наводки и загаданного слова совпадали первые две \
+буквы, последние две буквы или любые три буквы подряд.
 • Отгадывающий отвечает одним существительным; верный ответ — победа его команды.
-Команды: [bold]?[/bold] — почему боты так сходили, [bold]!правила[/bold] — эти правила,
+Команды: [bold]?[/bold] — почему боты так сходили, [bold]!правила[/bold] — эти правила, \
 [bold]!выход[/bold] — выйти."""
+"""One line per paragraph: the console wraps them to the terminal's width."""
 
 
 def seat_name(seat: Seat) -> str:
@@ -339,7 +341,7 @@ class Screen:
     @staticmethod
     def _reason(error: RuleError) -> str:
         v = error.violations[0]
-        return f"{v.detail} ({v.rule})"
+        return shorten(f"{v.detail} ({v.rule})", 300)  # the detail may quote raw input
 
     def show_overlaps(self, hint: str, overlaps: tuple[Overlap, ...]) -> None:
         """Print the secret and the hint with the consonant letters highlighted."""
@@ -377,8 +379,8 @@ class Screen:
     def _verdict(self, outcome: Outcome) -> str:
         if self.human is None:
             return ""
-        if outcome.winner is None:
-            return "Ничья."
+        if outcome.winner is None:  # the outcome's line has said «Ничья: …»
+            return ""
         if outcome.winner == self.human.team:
             return "[bold green]Ваша команда победила![/bold green]"
         return "[bold red]Ваша команда проиграла.[/bold red]"
@@ -401,7 +403,7 @@ class Screen:
                 f"поражения {s['losses']} · из них созвучий {s['fouls']}"
             )
         if score["total"]["abandoned"]:
-            self.say(f"  прервано игр: {score['total']['abandoned']}")
+            self.say(f"  прервано: {plural(score['total']['abandoned'], 'игра', 'игры', 'игр')}")
 
     # -------------------------------------------------------------- for the person
     def explain_last(self) -> None:
@@ -415,8 +417,16 @@ class Screen:
                 self.say(f"   {escape(line)}")
 
     def rules(self) -> None:
-        """Print the short rules."""
-        self.say(RULES_TEXT)
+        """Print the short rules, a bullet's wrapped lines indented under its text."""
+        width = max(self.console.width - 2, 20)
+        for line in RULES_TEXT.splitlines():
+            if not line.startswith("• "):
+                self.say(line)
+                continue
+            lines = Text.from_markup(line[2:]).wrap(self.console, width)
+            for i, part in enumerate(lines):
+                part.rstrip()
+                self.console.print(Text("• " if i == 0 else "  ") + part, highlight=False)
 
     def hinter_prompt(self, view: HinterView) -> None:
         """Show the person what each input would speak now."""
