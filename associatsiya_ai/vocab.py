@@ -2,10 +2,9 @@
 
 A :class:`Vocabulary` holds the embedding words that the lexicon accepts as common nouns in
 the nominative singular (R3, the dictionary form), frequent enough per ``wordfreq``, minus a
-short blocklist. Each word's vector is the mean over its inflected forms found in the model
-mixed with its own vector (robust to one noisy news-corpus form), mean-centred, with the
-top principal component removed ("all-but-the-top"), and L2-normalised.
-:func:`load_vocabulary` builds it once per model and caches it as an ``.npz``.
+short blocklist, with unit vectors and the secrets bots choose; the building rules live in
+:mod:`associatsiya_ai.vocab_build`. :func:`load_vocabulary` builds it once per model and
+caches it as an ``.npz``.
 
 >>> import numpy as np
 >>> v = Vocabulary(["кот", "мышь", "сыр"], np.eye(3, dtype=np.float32))
@@ -24,50 +23,28 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from associatsiya_ai.vocab_build import (
+    build_vocabulary,
+    is_blocked,
+    normalise,
+    query_vector,
+)
 from associatsiya_ai.words import fold
 
 if TYPE_CHECKING:
     from associatsiya_ai.embeddings import Embeddings
 
-__all__ = ["VOCAB_VERSION", "Vocabulary", "build_vocabulary", "load_vocabulary", "query_vector"]
+__all__ = [
+    "VOCAB_VERSION",
+    "Vocabulary",
+    "build_vocabulary",
+    "is_blocked",
+    "load_vocabulary",
+    "query_vector",
+]
 
-VOCAB_VERSION = 7
+VOCAB_VERSION = 8
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
-MIN_ZIPF = 2.5
-"""Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
-SECRET_ZIPF = 4.2
-"""Secrets bots choose: well-known nouns at least this frequent."""
-N_COMPONENTS = 1
-"""Top principal components removed after centring ("all-but-the-top"; dev-set tuned)."""
-LEXEME_WEIGHT = 0.7
-"""Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
-_ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
-# Secrets lean to the concrete: closer to these things than to these abstractions.
-_CONCRETE_SEEDS = (
-    "стол кошка яблоко дом машина молоко дерево книга нож река собака хлеб окно гора рыба"
-)
-_ABSTRACT_SEEDS = (
-    "свобода идея процесс причина результат мнение условие ситуация уровень система право "
-    "вопрос период способ представитель"
-)
-# Obscene and slur roots; a word containing one is never said by a bot.
-BLOCKED_ROOTS = (
-    "хуй", "хуе", "хуё", "хуя", "пизд", "ебан", "ебат", "ебал", "ебл", "ёб", "бляд",
-    "блят", "пидор", "пидар", "педик", "гандон", "залуп", "мудак", "мудил", "шлюх",
-    "сучк", "говн", "дерьм", "жоп", "сперм", "минет", "дрочи", "хрен",
-)  # fmt: skip
-BLOCKED_WORDS = frozenset({"сука", "манда", "блядь", "хер", "срака", "педераст", "ниггер"})
-
-
-def is_blocked(word: str) -> bool:
-    """Return True for a word a bot must never say (obscene or a slur)."""
-    w = fold(word)
-    return w in BLOCKED_WORDS or any(root in w for root in BLOCKED_ROOTS)
-
-
-def _normalise(x: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(x, axis=-1, keepdims=True)
-    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
 
 
 class Vocabulary:
@@ -114,7 +91,7 @@ class Vocabulary:
         self.folded = [fold(w) for w in self.words]
         if len(set(self.folded)) != len(self.folded):
             raise ValueError("vocabulary words must be unique after folding (ё≡е)")
-        self.matrix = _normalise(np.asarray(matrix, dtype=np.float32))
+        self.matrix = normalise(np.asarray(matrix, dtype=np.float32))
         if self.matrix.shape[0] != len(self.words):
             raise ValueError("matrix rows must match words")
         n = len(self.words)
@@ -204,7 +181,7 @@ class Vocabulary:
             return row
         if key not in self._vectors:
             raw = None if self.encoder is None else self.encoder(key)
-            self._vectors[key] = None if raw is None else _normalise(_normalise(raw) - self.mean)
+            self._vectors[key] = None if raw is None else normalise(normalise(raw) - self.mean)
         return self._vectors[key]
 
     # ------------------------------------------------------------------ cache
@@ -244,155 +221,6 @@ class Vocabulary:
                 model_name=meta[0],
                 fingerprint=meta[1],
             )
-
-
-# ---------------------------------------------------------------------- building
-def _forms(word: str) -> list[str]:
-    """The word and the inflected forms of its accepted nominative parse (``ё`` kept)."""
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    for p in morph().parse(word):
-        if "NOUN" in p.tag and "nomn" in p.tag and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes):
-            return list(dict.fromkeys([word, *(x.word for x in p.lexeme)]))
-    return [word]
-
-
-def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
-    """The raw vector of a word: its own vector mixed with the mean over its forms.
-
-    Returns
-    -------
-    numpy.ndarray or None
-        Shape (dim,), float32, L2-normalised, not centred; None when no form is known.
-    """
-    w = fold(word)
-    found = []
-    for form in _forms(w):
-        for key in dict.fromkeys([form, fold(form)]):
-            if key in embeddings and key not in found:
-                found.append(key)
-    if not found:
-        return None
-    vecs = _normalise(embeddings.vectors_for(found))
-    lexeme = _normalise(vecs.mean(axis=0))
-    own = vecs[0] if fold(found[0]) == w else lexeme
-    return _normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
-
-
-def _noun_stats(word: str) -> tuple[float, float, bool]:
-    """(share of parses that are this noun in nom./acc., share of other POS, usable).
-
-    Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
-    """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    parses = morph().parse(word)
-    noun = other = 0.0
-    for p in parses:
-        if "NOUN" in p.tag:
-            if (
-                PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-                and p.tag.case in ("nomn", "accs")
-                and fold(p.normal_form) == word
-            ):
-                noun += p.score
-        elif p.tag.POS is not None:
-            other += p.score
-    abbr = any("Abbr" in p.tag for p in parses if "NOUN" in p.tag)
-    return noun, other, any(p.is_known for p in parses) and not abbr
-
-
-def _quick_noun(word: str) -> bool:
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    return any(
-        "NOUN" in p.tag
-        and "nomn" in p.tag
-        and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        and fold(p.normal_form) == fold(word)
-        for p in morph().parse(word)
-    )
-
-
-def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabulary:
-    """Build the vocabulary of a model (tens of seconds; see :func:`load_vocabulary`).
-
-    A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
-    form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
-    to the dictionary and not an abbreviation, mostly a noun, frequent in its noun reading
-    (effective Zipf ≥ ``MIN_ZIPF``) and not blocked.
-    """
-    from rich.console import Console
-    from rich.progress import Progress
-    from wordfreq import zipf_frequency
-
-    from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
-
-    lexicon = default_lexicon()
-    kept: dict[str, tuple[str, str, float, float]] = {}
-    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
-        task = bar.add_task("Словарь существительных", total=len(embeddings.words))
-        for n, raw in enumerate(embeddings.words):
-            if n % 2000 == 0:
-                bar.update(task, completed=n)
-            w = fold(raw)
-            if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
-                continue
-            freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
-            if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
-                continue  # the cheap checks first: most model words are rare
-            verdict = lexicon.analyse(raw)
-            if not verdict.ok or verdict.singular or w not in verdict.lemmas:
-                continue
-            noun, other, usable = _noun_stats(w)
-            if not usable or other >= 0.6:
-                continue
-            z = freq + float(np.log10(max(noun, 0.01)))
-            if z >= MIN_ZIPF:
-                kept[w] = (verdict.display, w, z, other)
-        bar.update(task, completed=len(embeddings.words))
-    folded = list(kept)
-    raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
-    mean = raw_vecs.mean(axis=0)
-    centred = raw_vecs - mean
-    components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
-    zipf = np.array([kept[w][2] for w in folded], np.float32)
-    words = [kept[w][0] for w in folded]
-    matrix = _normalise(centred - (centred @ components.T) @ components)
-    concrete = _concreteness(matrix, folded)
-    secrets = [
-        words[i]
-        for i, w in enumerate(folded)
-        if zipf[i] >= SECRET_ZIPF
-        and len(w) >= 3
-        and not w.endswith(_ABSTRACT)
-        and kept[w][3] < 0.1
-        and concrete[i] > 0
-    ]
-    return Vocabulary(
-        words,
-        matrix,
-        zipf=zipf,
-        lemmas=[kept[w][1] for w in folded],
-        secrets=secrets,
-        mean=mean,
-        components=components,
-        encoder=lambda word: query_vector(embeddings, word),
-        model_name=embeddings.name,
-        fingerprint=embeddings.fingerprint(),
-    )
-
-
-def _concreteness(matrix: np.ndarray, folded: list[str]) -> np.ndarray:
-    """cos to the concrete seeds' mean minus cos to the abstract seeds' mean, shape (n,)."""
-    index = {w: i for i, w in enumerate(folded)}
-
-    def centre(seeds: str) -> np.ndarray:
-        rows = [index[w] for w in seeds.split() if w in index]
-        return matrix[rows].mean(axis=0) if rows else np.zeros(matrix.shape[1], np.float32)
-
-    out: np.ndarray = matrix @ (centre(_CONCRETE_SEEDS) - centre(_ABSTRACT_SEEDS))
-    return out
 
 
 def cache_path(fingerprint: str) -> Path:

@@ -133,6 +133,27 @@ def test_hinter_first_hint_is_the_closest_legal_word() -> None:
     assert decision.mode is Mode.SINGLE
 
 
+def test_hinter_prefers_a_hint_whose_secret_is_the_partners_first_answer() -> None:
+    """«мышь» is closer to «кошка» but points at «сыр»; «хвост» points at «кошка»."""
+    words = ["кошка", "сыр", "мышь", "хвост"]
+    matrix = np.array([[1, 0, 0], [0, 1, 0], [0.7, 0.72, 0], [0.6, 0, 0.8]], np.float32)
+    vocab = Vocabulary(words, matrix)
+    view = Game("кошка", LEX).hinter_view()
+    filtered = EmbeddingHinter(vocab, "hard", checker=LEX, top_k=1, reverse=0.0)
+    plain = EmbeddingHinter(vocab, "hard", checker=LEX, top_k=0, reverse=0.0)
+    assert filtered.act(view).word == "хвост"
+    assert plain.act(view).word == "мышь"
+
+
+def test_hinter_never_says_a_word_shorter_than_min_len() -> None:
+    words = ["кошка", "ус", "хвост", "сыр"]
+    matrix = np.array([[1, 0, 0], [0.99, 0.1, 0], [0.8, 0, 0.6], [0, 1, 0]], np.float32)
+    vocab = Vocabulary(words, matrix)
+    view = Game("кошка", LEX).hinter_view()
+    assert EmbeddingHinter(vocab, "hard", checker=LEX).act(view).word == "хвост"
+    assert EmbeddingHinter(vocab, "hard", checker=LEX, min_len=2).act(view).word == "ус"
+
+
 def test_guesser_answers_the_nearest_noun() -> None:
     guesser = EmbeddingGuesser(TINY, "hard")
     assert guesser.answer_chain(["хвост"]).word == "кошка"
@@ -201,7 +222,7 @@ def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:  # noqa: F8
         game = Game(str(secret), lexicon)
         view = game.hinter_view()
         decision = hinter.act(view, rng)
-        assert decision.word != PASS
+        assert decision.word != PASS and len(fold(decision.word)) >= 3
         assert not view.violations(lexicon.analyse(decision.word))
         game.say(decision.word, decision.mode or Mode.SINGLE)
         assert game.outcome() is None

@@ -10,7 +10,8 @@ from fixtures_bots import real_vocab, tiny_vocab, tiny_vocabulary  # noqa: F401 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from associatsiya_ai.vocab import Vocabulary, is_blocked
+from associatsiya_ai.vocab import Vocabulary, build_vocabulary, is_blocked, query_vector
+from associatsiya_ai.vocab_build import is_secret_word
 from associatsiya_ai.words import consonance, fold
 
 LETTERS = "абвгдеёжклмо"
@@ -82,6 +83,32 @@ def test_blocklist() -> None:
     assert not is_blocked("мандарин")
 
 
+def test_building_code_is_reexported() -> None:
+    from associatsiya_ai import vocab_build
+
+    assert build_vocabulary is vocab_build.build_vocabulary
+    assert query_vector is vocab_build.query_vector
+
+
+@pytest.mark.parametrize(
+    ("word", "zipf", "ok"),
+    [
+        ("кошка", 4.1, True),
+        ("яблоко", 4.3, True),
+        ("кошка", 3.5, False),  # not well known enough
+        ("время", 5.9, False),  # too frequent, too vague
+        ("ёж", 4.1, False),  # too short
+        ("свобода", 4.6, True),  # no abstract suffix: the vector lean decides
+        ("радость", 4.6, False),  # -ость
+        ("движение", 4.6, False),  # -ение
+        ("пара", 4.8, False),  # also a form of «пар»
+        ("реал", 4.3, False),  # a club's name, blocklisted
+    ],
+)
+def test_secret_word_rule(word: str, zipf: float, ok: bool) -> None:
+    assert is_secret_word(word, zipf) is ok
+
+
 def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from associatsiya_ai import vocab as vocab_module
     from associatsiya_ai.embeddings import Embeddings
@@ -113,6 +140,10 @@ def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
     assert {"кошка", "лампа", "собака", "стол"} <= set(real_vocab.folded)
     assert not {"кошки", "кошку", "москва", "бтр", "блядь"} & set(real_vocab.folded)
     assert set(real_vocab.secrets) <= set(real_vocab.words) and len(real_vocab.secrets) > 300
+    secrets = {fold(w) for w in real_vocab.secrets}
+    assert {"кошка", "собака", "стол", "дом"} <= secrets
+    assert not {"миг", "реал", "сити", "пара", "время", "свобода", "ситуация"} & secrets
+    assert all(len(w) >= 3 and not is_blocked(w) for w in secrets)
     assert np.allclose(np.linalg.norm(real_vocab.matrix[:100], axis=1), 1.0, atol=1e-4)
     rng = np.random.default_rng(0)
     sample = rng.choice(len(real_vocab), 3000, replace=False)
@@ -152,3 +183,14 @@ def test_warm_cache_does_not_load_the_model(
     assert warm.vector("кошки") is not None  # the model loads on the first unknown word
     assert calls == [str(model)]
     vocab_module._LOADED.clear()
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from associatsiya_ai import vocab as vocab_module
+    from associatsiya_ai import vocab_build
+
+    for module in (vocab_module, vocab_build):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0

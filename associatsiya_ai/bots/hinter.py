@@ -1,15 +1,19 @@
 """The embedding hinter: the legal hint and chain mode its partner most likely answers right.
 
-Criterion (tuned on the dev sets, see DESIGN.md "Bots"): for each legal candidate ``h``
-(not consonant with the secret, not a spoken lemma) and each chain mode, predict the
-partner guesser's answer distribution over the vocabulary with the guesser's own scoring,
-softmax at temperature ``tau``, and take
+Criterion (tuned on the dev sets, see DESIGN.md "Bots"): the ``pool`` legal candidates ``h``
+(not consonant with the secret, not a spoken lemma, at least ``min_len`` letters) closest
+to the secret by ``cos(secret, h) + prior · min(zipf(h), cap)`` are weighed with each chain
+mode. For each pair the partner guesser's scores over the whole vocabulary are predicted
+with the guesser's own scoring and exclusions; the secret's rank among them and its
+softmax probability at temperature ``tau`` give
 
     score = cos(secret, h) + prior · min(zipf(h), cap) + reverse · log P(partner says secret)
+            + (0 if the secret is among the partner's ``top_k`` answers else -BIG)
 
 The first two terms make hints frequent and strongly associated (people must get them);
-the reverse-association term prefers hints whose nearest answer is the secret and picks
-the chain mode. The final choice is confirmed with the engine's own check.
+the filter keeps hints that point at the secret more than at anything else; the reverse
+term orders the rest and picks the chain mode. The final choice is confirmed with the
+engine's own check.
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ from associatsiya_ai.words import PASS, WordChecker, fold
 
 __all__ = ["EmbeddingHinter"]
 
+_MISS = 100.0
+"""Penalty for a hint whose secret is not among the partner's ``top_k`` answers: such hints
+are said only when no candidate passes the filter."""
+
 
 class EmbeddingHinter:
     """A hinter bot: ``act(view, rng) -> Decision`` with ``word``, ``mode`` and ``chain``.
@@ -50,6 +58,10 @@ class EmbeddingHinter:
         How many legal candidates (best by cosine and prior) are weighed with each mode.
     prior, reverse, tau, zipf_cap : float
         The criterion's weights (see the module docstring).
+    top_k : int
+        Prefer hints whose secret is among the partner's ``top_k`` answers (0: no filter).
+    min_len : int
+        Shortest hint in letters (two-letter nouns are mostly junk: «су», «мю»).
     guesser : dict, optional
         :class:`GuesserParams` overrides for the partner model.
     """
@@ -60,11 +72,13 @@ class EmbeddingHinter:
         level: str = "normal",
         *,
         checker: WordChecker | None = None,
-        pool: int = 30,
+        pool: int = 60,
         prior: float = 0.1,
-        reverse: float = 0.03,
-        tau: float = 0.03,
+        reverse: float = 0.02,
+        tau: float = 0.015,
         zipf_cap: float = 4.5,
+        top_k: int = 1,
+        min_len: int = 3,
         guesser: dict[str, Any] | None = None,
     ) -> None:
         self.vocab = vocab
@@ -72,7 +86,8 @@ class EmbeddingHinter:
         self.level = level_of(level)
         self._checker = checker
         self.pool, self.prior, self.reverse, self.tau = pool, prior, reverse, tau
-        self.zipf_cap = zipf_cap
+        self.zipf_cap, self.top_k, self.min_len = zipf_cap, top_k, min_len
+        self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.partner = replace(GuesserParams(), **(guesser or {}))
 
     def __repr__(self) -> str:
@@ -135,22 +150,26 @@ class EmbeddingHinter:
             legal &= vocab.legal_mask(form)
         legal &= ~vocab.lemma_mask({secret.lemma, *secret.lemmas, *view.spoken_lemmas})
         legal &= vocab.zipf >= self.level.min_zipf
+        legal &= self._long
         base = vocab.matrix @ t + self.prior * np.minimum(vocab.zipf, self.zipf_cap)
         idx = np.flatnonzero(legal)
         if idx.size == 0:
             return []
         k = min(self.pool, idx.size)
         cand = idx[np.argpartition(-base[idx], k - 1)[:k]]
-        rows, logp = self._reverse(view, t, cand)
-        out = [(vocab.words[c], mode, float(base[c] + self.reverse * lp))
-               for (c, mode), lp in zip(rows, logp, strict=True)]  # fmt: skip
+        rows, logp, rank = self._reverse(view, t, cand)
+        value = np.array([base[c] for c, _ in rows]) + self.reverse * logp
+        if self.top_k > 0:
+            value -= np.where(rank < self.top_k, 0.0, _MISS)
+        out = [(vocab.words[c], mode, float(v)) for (c, mode), v in zip(rows, value, strict=True)]
         out.sort(key=lambda r: -r[2])
         return out
 
     def _reverse(
         self, view: HinterView, t: np.ndarray, cand: np.ndarray
-    ) -> tuple[list[tuple[int, Mode]], np.ndarray]:
-        """log P(partner answers the secret) for each candidate and distinct chain mode.
+    ) -> tuple[list[tuple[int, Mode]], np.ndarray, np.ndarray]:
+        """log P(partner answers the secret) and the secret's rank among the partner's
+        answers (0: its first choice), for each candidate and distinct chain mode.
 
         Each query is a weighted sum of a few word vectors (the new hint, the earlier
         chain, the history), so the vocabulary is scored against those words once and
@@ -203,10 +222,11 @@ class EmbeddingHinter:
         for i, c in enumerate(cand):  # the partner never answers a word consonant with it
             ban = np.flatnonzero(vocab.consonant_mask(words[i]))
             s[i * len(modes) : (i + 1) * len(modes), np.append(ban, c)] = -np.inf
+        rank = (s > st[:, None]).sum(axis=1)
         top = np.maximum(s.max(axis=1), st)
         s -= top[:, None]
         s *= 1.0 / self.tau
         np.exp(s, out=s)
         total = s.sum(axis=1) + np.exp((st - top) / self.tau)
         logp = (st - top) / self.tau - np.log(total)
-        return rows, logp
+        return rows, logp, rank

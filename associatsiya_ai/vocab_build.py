@@ -1,0 +1,254 @@
+"""Building a model's noun vocabulary: which words, their vectors, which of them are secrets.
+
+:func:`build_vocabulary` reads every embedding word once (tens of seconds); the result is
+cached by :func:`associatsiya_ai.vocab.load_vocabulary`. The rules:
+
+- **Said words** are Cyrillic common nouns the lexicon accepts (R3) in their dictionary
+  form, known to the dictionary, not abbreviations, mostly nouns, frequent enough in their
+  noun reading (effective Zipf ≥ ``MIN_ZIPF``) and not blocked (:func:`is_blocked`).
+- **Vectors** mix the mean over a word's inflected forms with its own vector (robust to one
+  noisy news-corpus form), are mean-centred, have the top principal component removed
+  ("all-but-the-top") and are L2-normalised.
+- **Secrets** are concrete, well-known nouns (:func:`is_secret_word` and the concreteness
+  direction): a Zipf band, at least 3 letters, no abstract-looking suffix, one plain noun
+  reading that is the word itself, closer to things than to abstractions.
+
+>>> is_blocked("Мудак"), is_blocked("мандарин")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from associatsiya_ai.words import fold
+
+if TYPE_CHECKING:
+    from associatsiya_ai.embeddings import Embeddings
+    from associatsiya_ai.vocab import Vocabulary
+
+__all__ = ["build_vocabulary", "is_blocked", "is_secret_word", "query_vector"]
+
+MIN_ZIPF = 2.5
+"""Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
+SECRET_ZIPF = (4.0, 5.6)
+"""Secrets bots choose: well-known nouns in this effective Zipf band (the most frequent
+ones, «время», «год», «человек», are too vague to guess from a few hints)."""
+SECRET_NOUN_SHARE = 0.9
+"""Share of the word's parses that must be the plain noun itself (not another lemma's form,
+another part of speech, a name, slang or an archaism)."""
+SECRET_CONCRETENESS = 0.02
+"""Minimum lean towards concrete things on the seed direction (see ``_concreteness``)."""
+N_COMPONENTS = 1
+"""Top principal components removed after centring ("all-but-the-top"; dev-set tuned)."""
+LEXEME_WEIGHT = 0.7
+"""Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
+_ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
+# Parses marking a word as a name, an abbreviation, slang, archaic, informal or a misspelling.
+_ODD_GRAMMEMES = frozenset(
+    {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Init", "Abbr", "Slng", "Arch", "Infr",
+     "Erro", "Dist"}
+)  # fmt: skip
+# Frequent nouns whose everyday use is a name or a loan fragment («Реал», «Сити», «веб»).
+_SECRET_BLOCKLIST = frozenset(
+    {"веб", "реал", "сан", "сити", "миг", "мисс", "форд", "вконтакте", "христос", "полчаса"}
+)
+# Secrets lean to the concrete: closer to these things than to these abstractions.
+_CONCRETE_SEEDS = (
+    "стол кошка яблоко дом машина молоко дерево книга нож река собака хлеб окно гора рыба"
+)
+_ABSTRACT_SEEDS = (
+    "свобода идея процесс причина результат мнение условие ситуация уровень система право "
+    "вопрос период способ представитель"
+)
+# Obscene and slur roots; a word containing one is never said by a bot.
+BLOCKED_ROOTS = (
+    "хуй", "хуе", "хуё", "хуя", "пизд", "ебан", "ебат", "ебал", "ебл", "ёб", "бляд",
+    "блят", "пидор", "пидар", "педик", "гандон", "залуп", "мудак", "мудил", "шлюх",
+    "сучк", "говн", "дерьм", "жоп", "сперм", "минет", "дрочи", "хрен",
+)  # fmt: skip
+BLOCKED_WORDS = frozenset({"сука", "манда", "блядь", "хер", "срака", "педераст", "ниггер"})
+
+
+def is_blocked(word: str) -> bool:
+    """Return True for a word a bot must never say (obscene or a slur)."""
+    w = fold(word)
+    return w in BLOCKED_WORDS or any(root in w for root in BLOCKED_ROOTS)
+
+
+def normalise(x: np.ndarray) -> np.ndarray:
+    """Rows (or a vector) scaled to unit L2 norm, float32; zero rows stay zero."""
+    norms = np.linalg.norm(x, axis=-1, keepdims=True)
+    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
+def _forms(word: str) -> list[str]:
+    """The word and the inflected forms of its accepted nominative parse (``ё`` kept)."""
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    for p in morph().parse(word):
+        if "NOUN" in p.tag and "nomn" in p.tag and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes):
+            return list(dict.fromkeys([word, *(x.word for x in p.lexeme)]))
+    return [word]
+
+
+def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
+    """The raw vector of a word: its own vector mixed with the mean over its forms.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        Shape (dim,), float32, L2-normalised, not centred; None when no form is known.
+    """
+    w = fold(word)
+    found = []
+    for form in _forms(w):
+        for key in dict.fromkeys([form, fold(form)]):
+            if key in embeddings and key not in found:
+                found.append(key)
+    if not found:
+        return None
+    vecs = normalise(embeddings.vectors_for(found))
+    lexeme = normalise(vecs.mean(axis=0))
+    own = vecs[0] if fold(found[0]) == w else lexeme
+    return normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
+
+
+def _noun_stats(word: str) -> tuple[float, float, bool]:
+    """(share of parses that are this noun in nom./acc., share of other POS, usable).
+
+    Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
+    """
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    parses = morph().parse(word)
+    noun = other = 0.0
+    for p in parses:
+        if "NOUN" in p.tag:
+            if (
+                PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+                and p.tag.case in ("nomn", "accs")
+                and fold(p.normal_form) == word
+            ):
+                noun += p.score
+        elif p.tag.POS is not None:
+            other += p.score
+    abbr = any("Abbr" in p.tag for p in parses if "NOUN" in p.tag)
+    return noun, other, any(p.is_known for p in parses) and not abbr
+
+
+def _quick_noun(word: str) -> bool:
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    return any(
+        "NOUN" in p.tag
+        and "nomn" in p.tag
+        and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+        and fold(p.normal_form) == fold(word)
+        for p in morph().parse(word)
+    )
+
+
+def is_secret_word(word: str, zipf: float) -> bool:
+    """Whether a vocabulary noun is plain and well known enough to be a secret.
+
+    The concreteness lean is checked separately (it needs the whole vocabulary's vectors).
+
+    >>> is_secret_word("кошка", 4.3), is_secret_word("пара", 4.8), is_secret_word("ёж", 4.1)
+    (True, False, False)
+    """
+    from associatsiya_ai.lexicon import morph
+
+    w = fold(word)
+    if not SECRET_ZIPF[0] <= zipf <= SECRET_ZIPF[1] or len(w) < 3 or w.endswith(_ABSTRACT):
+        return False
+    if w in _SECRET_BLOCKLIST:
+        return False
+    plain: float = sum(
+        p.score
+        for p in morph().parse(w)
+        if p.tag.POS == "NOUN"
+        and fold(p.normal_form) == w
+        and _ODD_GRAMMEMES.isdisjoint(p.tag.grammemes)
+    )
+    return plain >= SECRET_NOUN_SHARE
+
+
+def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabulary:
+    """Build the vocabulary of a model (tens of seconds; see ``load_vocabulary``).
+
+    A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
+    form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
+    to the dictionary and not an abbreviation, mostly a noun, frequent in its noun reading
+    (effective Zipf ≥ ``MIN_ZIPF``) and not blocked.
+    """
+    from rich.console import Console
+    from rich.progress import Progress
+    from wordfreq import zipf_frequency
+
+    from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
+    from associatsiya_ai.vocab import Vocabulary
+
+    lexicon = default_lexicon()
+    kept: dict[str, tuple[str, str, float]] = {}
+    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
+        task = bar.add_task("Словарь существительных", total=len(embeddings.words))
+        for n, raw in enumerate(embeddings.words):
+            if n % 2000 == 0:
+                bar.update(task, completed=n)
+            w = fold(raw)
+            if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
+                continue
+            freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
+            if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
+                continue  # the cheap checks first: most model words are rare
+            verdict = lexicon.analyse(raw)
+            if not verdict.ok or verdict.singular or w not in verdict.lemmas:
+                continue
+            noun, other, usable = _noun_stats(w)
+            if not usable or other >= 0.6:
+                continue
+            z = freq + float(np.log10(max(noun, 0.01)))
+            if z >= MIN_ZIPF:
+                kept[w] = (verdict.display, w, z)
+        bar.update(task, completed=len(embeddings.words))
+    folded = list(kept)
+    raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
+    mean = raw_vecs.mean(axis=0)
+    centred = raw_vecs - mean
+    components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
+    zipf = np.array([kept[w][2] for w in folded], np.float32)
+    words = [kept[w][0] for w in folded]
+    matrix = normalise(centred - (centred @ components.T) @ components)
+    concrete = _concreteness(matrix, folded)
+    secrets = [
+        words[i]
+        for i, w in enumerate(folded)
+        if concrete[i] > SECRET_CONCRETENESS and is_secret_word(w, float(zipf[i]))
+    ]
+    return Vocabulary(
+        words,
+        matrix,
+        zipf=zipf,
+        lemmas=[kept[w][1] for w in folded],
+        secrets=secrets,
+        mean=mean,
+        components=components,
+        encoder=lambda word: query_vector(embeddings, word),
+        model_name=embeddings.name,
+        fingerprint=embeddings.fingerprint(),
+    )
+
+
+def _concreteness(matrix: np.ndarray, folded: list[str]) -> np.ndarray:
+    """cos to the concrete seeds' mean minus cos to the abstract seeds' mean, shape (n,)."""
+    index = {w: i for i, w in enumerate(folded)}
+
+    def centre(seeds: str) -> np.ndarray:
+        rows = [index[w] for w in seeds.split() if w in index]
+        return matrix[rows].mean(axis=0) if rows else np.zeros(matrix.shape[1], np.float32)
+
+    out: np.ndarray = matrix @ (centre(_CONCRETE_SEEDS) - centre(_ABSTRACT_SEEDS))
+    return out
