@@ -16,6 +16,7 @@ Words are compared folded (``ё`` ≡ ``е``). A row the model cannot handle cou
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,12 +36,20 @@ class EvaluationError(ValueError):
 
 
 def _dict_of(row: Any, key: str, kind: type, where: str) -> dict[str, Any]:
+    """The row's table ``key`` with folded words; counts are whole and ≥ 0 with a positive
+    sum, shares lie in [0, 1]."""
     value = row.get(key) if isinstance(row, dict) else None
     if not isinstance(value, dict) or not value:
         raise EvaluationError(f"{where}: нужно непустое поле «{key}» (объект)")
     for k, v in value.items():
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or not k:
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not k or not math.isfinite(v):
             raise EvaluationError(f"{where}: в «{key}» значение «{k}» должно быть числом")
+        if kind is int and (v < 0 or v != int(v)):
+            raise EvaluationError(f"{where}: в «{key}» у «{k}» число людей должно быть целым ≥ 0")
+        if kind is float and not 0 <= v <= 1:
+            raise EvaluationError(f"{where}: в «{key}» у «{k}» доля должна быть от 0 до 1")
+    if kind is int and sum(value.values()) <= 0:
+        raise EvaluationError(f"{where}: в «{key}» нет ни одного ответа (сумма 0)")
     return {fold(k): kind(v) for k, v in value.items()}
 
 

@@ -73,6 +73,11 @@ def test_hinter_metrics(tmp_path: Path) -> None:
         ('{"responses": {"мышь": 1}}\n', "строка 1: нужно поле «hint»"),
         ('{"hint": "кот", "responses": {"мышь": "x"}}\n', "должно быть числом"),
         ("\n", "нет ни одной строки"),
+        ('{"hint": "кот", "responses": {"мышь": NaN}}\n', "должно быть числом"),
+        ('{"hint": "кот", "responses": {"мышь": Infinity}}\n', "должно быть числом"),
+        ('{"hint": "кот", "responses": {"мышь": 0, "сыр": 0}}\n', "сумма 0"),
+        ('{"hint": "кот", "responses": {"мышь": -5}}\n', "целым ≥ 0"),
+        ('{"hint": "кот", "responses": {"мышь": 1.5}}\n', "целым ≥ 0"),
     ],
 )
 def test_bad_files_name_the_file_and_line(tmp_path: Path, text: str, message: str) -> None:
@@ -81,6 +86,14 @@ def test_bad_files_name_the_file_and_line(tmp_path: Path, text: str, message: st
     with pytest.raises(EvaluationError, match=message) as info:
         evaluate_guesser(path, vocab=tiny_vocabulary())
     assert str(path) in str(info.value)
+
+
+@pytest.mark.parametrize("share", ["NaN", "-0.1", "1.5"])
+def test_hinter_shares_must_lie_between_zero_and_one(tmp_path: Path, share: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"target": "кот", "hints": {"мышь": ' + share + "}}\n", "utf-8")
+    with pytest.raises(EvaluationError, match="строка 1"):
+        evaluate_hinter(path, vocab=tiny_vocabulary())
 
 
 def test_missing_file(tmp_path: Path) -> None:
