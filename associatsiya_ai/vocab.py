@@ -14,7 +14,6 @@ caches it as an ``.npz``.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -223,6 +222,13 @@ class Vocabulary:
             )
 
 
+def _note(message: str) -> None:
+    """One line on stderr for the person waiting (not part of any ``--json`` output)."""
+    from rich.console import Console
+
+    Console(stderr=True, soft_wrap=True).print(message, highlight=False, markup=False)
+
+
 def cache_path(fingerprint: str) -> Path:
     """Where the vocabulary of a model with ``fingerprint`` is cached."""
     from platformdirs import user_cache_dir
@@ -285,7 +291,12 @@ def load_vocabulary(
             vocab = None
     if vocab is None:
         vocab = build_vocabulary(model_now(), progress=progress)
-        with contextlib.suppress(OSError):  # a read-only cache dir costs a rebuild next time
+        try:
             vocab.save(path)
+        except OSError as exc:  # a read-only cache dir costs a rebuild next time: say so
+            _note(
+                f"не удалось сохранить словарь в кэш ({path}: {exc.strerror or exc}); "
+                "в следующий раз он будет построен заново"
+            )
     _LOADED[key] = vocab
     return vocab

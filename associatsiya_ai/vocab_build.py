@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from associatsiya_ai.models import ModelError
 from associatsiya_ai.words import fold
 
 if TYPE_CHECKING:
@@ -100,7 +101,8 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
     Returns
     -------
     numpy.ndarray or None
-        Shape (dim,), float32, L2-normalised, not centred; None when no form is known.
+        Shape (dim,), float32, L2-normalised, not centred; None when no form is known
+        or the vector is not finite (a damaged model file).
     """
     w = fold(word)
     found = []
@@ -113,7 +115,8 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
     vecs = normalise(embeddings.vectors_for(found))
     lexeme = normalise(vecs.mean(axis=0))
     own = vecs[0] if fold(found[0]) == w else lexeme
-    return normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
+    vector = normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
+    return vector if np.isfinite(vector).all() else None  # a damaged file may hold NaN
 
 
 def _noun_stats(word: str) -> tuple[float, float, bool]:
@@ -193,6 +196,13 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
 
     lexicon = default_lexicon()
     kept: dict[str, tuple[str, str, float]] = {}
+    if progress:
+        from associatsiya_ai.vocab import _note
+
+        _note(
+            f"Строю словарь существительных модели {embeddings.name} "
+            "(один раз для модели, до минуты)…"
+        )
     with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
         task = bar.add_task("Словарь существительных", total=len(embeddings.words))
         for n, raw in enumerate(embeddings.words):
@@ -214,8 +224,14 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
             if z >= MIN_ZIPF:
                 kept[w] = (verdict.display, w, z)
         bar.update(task, completed=len(embeddings.words))
-    folded = list(kept)
-    raw_vecs = np.stack([query_vector(embeddings, w) for w in folded])  # type: ignore[misc]
+    vectors = {w: query_vector(embeddings, w) for w in kept}
+    folded = [w for w, v in vectors.items() if v is not None]  # None: unknown or NaN/inf
+    if not folded:
+        raise ModelError(
+            f"в модели {embeddings.path} нет ни одного пригодного существительного "
+            "(или её векторы повреждены): укажите другую модель (associatsiya models list)"
+        )
+    raw_vecs = np.stack([vectors[w] for w in folded])  # type: ignore[misc]
     mean = raw_vecs.mean(axis=0)
     centred = raw_vecs - mean
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]

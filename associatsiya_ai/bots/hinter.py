@@ -122,9 +122,9 @@ class EmbeddingHinter:
         return self._pass(view, "ни одна наводка не прошла проверку правил")
 
     def _pass(self, view: HinterView, reason: str) -> Decision:
-        if view.violations(None):  # PASS twice in a row is not allowed: say anything legal
-            for word in self.vocab.words:
-                verdict = self.checker.analyse(word)
+        if view.violations(None):  # PASS twice in a row is not allowed: the commonest legal noun
+            for i in np.argsort(-self.vocab.zipf, kind="stable").tolist():
+                verdict = self.checker.analyse(self.vocab.words[i])
                 if verdict.ok and not view.violations(verdict):
                     return Decision(verdict.display, Mode.SINGLE, (verdict.display,), (), reason)
         return Decision(PASS, Mode.SINGLE, view.chains_for(None)[Mode.SINGLE], (), reason)
