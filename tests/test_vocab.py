@@ -134,6 +134,26 @@ def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     vocab_module._LOADED.clear()
 
 
+def test_damaged_vectors_are_dropped_and_an_empty_model_is_a_model_error(
+    tmp_path: Path,
+) -> None:
+    from associatsiya_ai.embeddings import Embeddings
+    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vocab_build import build_vocabulary
+
+    words = ["кошка", "собака", "стол"]
+    matrix = np.random.default_rng(2).normal(size=(3, 6))
+    matrix[0, 2] = np.nan
+    model = tmp_path / "nan.bin"
+    model.write_bytes(b"nan model")
+    built = build_vocabulary(Embeddings("nan", model, words, matrix=matrix), progress=False)
+    assert sorted(built.words) == ["собака", "стол"] and np.isfinite(built.matrix).all()
+    assert built.vector("кошка") is None
+    junk = Embeddings("junk", model, ["qwerty", "бежать"], matrix=matrix[1:])
+    with pytest.raises(ModelError, match=r"nan\.bin"):
+        build_vocabulary(junk, progress=False)
+
+
 def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
     """The default model's vocabulary: common nouns, unit vectors, index equals the rule."""
     assert 5000 < len(real_vocab) < 30000
