@@ -103,3 +103,38 @@ def test_plural_agreement() -> None:
         "101 игра",
         "111 игр",
     ]
+
+
+def _help(*args: str) -> list[str]:
+    result = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "80"}, color=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["bench"], ["bot-vs-bot"], ["vs-bot"]])
+def test_flags_show_no_value_type(command: list[str]) -> None:
+    text = "\n".join(_help(*command))
+    assert "<bool>" not in text
+    assert "--help" in text and "<int" not in text.split("--help")[1].splitlines()[0]
+
+
+def test_check_help_shows_json_as_a_flag() -> None:
+    (line,) = [line for line in _help("check") if line.startswith("│ --json")]
+    assert line.split("--json")[1].split()[0] == "Print"
+
+
+@pytest.mark.parametrize(
+    ("command", "phrase"),
+    [
+        (["models", "download"], "(Content-Length, registry, --size) and SHA-256"),
+        (["bot-vs-bot"], "games. [default: 0]"),
+        (["bench"], "bot-vs-bot runs). [default: 5]"),
+    ],
+)
+def test_help_paragraphs_rewrap_to_the_terminal(command: list[str], phrase: str) -> None:
+    lines = _help(*command)
+    assert all(len(line) <= 80 for line in lines)
+    # the phrase sits on one line: no source line break and no lone «[default: …]»
+    assert any(phrase in " ".join(line.strip(" │").split()) for line in lines), lines
+    # examples are kept one per line
+    assert not [line for line in lines if line.startswith(" ruscorpora")]

@@ -16,6 +16,68 @@ from typer.core import TyperGroup
 from associatsiya_ai import __version__
 
 
+def _tidy_typer_help() -> None:
+    """Work around three quirks of Typer's rich help (seen with Typer 0.29).
+
+    - Every option shows a value type, flags too: «--json <bool>», as if it took a value.
+      Flags (``is_flag``) show none.
+    - The help paragraphs after the first keep the docstring's line breaks, so a paragraph
+      wrapped at 90 characters in the source breaks again at the terminal's width. Single
+      line breaks are joined, except in ``\\b`` paragraphs and before indented lines
+      (examples), as older Typer did.
+    - An option's help and its ``[default: …]`` are laid out as rich ``Columns``: a
+      wrapped help pushes the default onto a line of its own. They are one text now.
+
+    Each patch applies only where Typer has the function it replaces.
+    """
+    import re
+
+    from rich.text import Text
+    from typer import core, rich_utils
+
+    display_type = getattr(core.TyperOption, "display_type_rich", None)
+    if display_type is not None and not getattr(display_type, "_tidy", False):
+
+        def display_type_rich(self: Any, ctx: Any) -> str | None:
+            if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+                return None
+            result: str | None = display_type(self, ctx)
+            return result
+
+        display_type_rich._tidy = True  # type: ignore[attr-defined]
+        setattr(core.TyperOption, "display_type_rich", display_type_rich)  # noqa: B010
+
+    fix_linebreaks = getattr(rich_utils, "_fix_linebreaks", None)
+    if fix_linebreaks is not None and not getattr(fix_linebreaks, "_tidy", False):
+
+        def joined(paragraphs: list[str], markup_mode: Any) -> str:
+            if markup_mode == "markdown":
+                result: str = fix_linebreaks(paragraphs, markup_mode)
+                return result
+            return "\n\n".join(
+                p if p.startswith("\b") else re.sub(r"\n(?![ \t\n])", " ", p) for p in paragraphs
+            )
+
+        joined._tidy = True  # type: ignore[attr-defined]
+        setattr(rich_utils, "_fix_linebreaks", joined)  # noqa: B010
+
+    parameter_help = getattr(rich_utils, "_get_parameter_help", None)
+    if parameter_help is not None and not getattr(parameter_help, "_tidy", False):
+
+        def one_text(**kwargs: Any) -> Any:
+            columns = parameter_help(**kwargs)
+            parts = list(getattr(columns, "renderables", ()))
+            if parts and all(isinstance(p, Text) for p in parts):
+                return Text(" ").join(parts)
+            return columns
+
+        one_text._tidy = True  # type: ignore[attr-defined]
+        setattr(rich_utils, "_get_parameter_help", one_text)  # noqa: B010
+
+
+_tidy_typer_help()
+
+
 class _Group(TyperGroup):
     """The root group: sane console widths, and Ctrl-C in any command prints «Прервано.».
 

@@ -170,7 +170,7 @@ def download_command(
 
       associatsiya models download hudlit_v1
 
-      associatsiya models download https://example.org/model.bin --name ruscorpora.bin --size 1234
+      associatsiya models download https://example.org/m.bin --name m.bin --size 1234
 
       ASSOCIATSIYA_MODELS_DIR=~/emb associatsiya models download hudlit_v1 --force
     """
@@ -264,3 +264,57 @@ def download_command(
         highlight=False,
         soft_wrap=True,
     )
+
+
+@models_app.command("index")
+def index_command(
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help="Model name or file (default: navec news_v1)."),
+    ] = None,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Build the vocabulary anew, ignoring the cache.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Build (or load) the bots' noun vocabulary of a model and show where it is cached.
+
+    The vocabulary is built once per model (up to a minute, with a progress bar) and then
+    loads in well under a second; every bot command does this on first use.
+    """
+    import time
+
+    from associatsiya_ai.embeddings import file_fingerprint, resolve_model
+    from associatsiya_ai.vocab import cache_path, load_vocabulary
+
+    try:
+        path = cache_path(file_fingerprint(resolve_model(model)))
+    except OSError:
+        path = None  # the model itself will explain what is wrong when it loads
+    if rebuild and path is not None:
+        path.unlink(missing_ok=True)
+    cached = path is not None and path.exists()
+    start = time.perf_counter()
+    try:
+        vocab = load_vocabulary(model=model)
+    except ModelError as exc:
+        raise fail(str(exc)) from None
+    data = {
+        "model": vocab.model_name,
+        "cache": None if path is None else str(path),
+        "cached": cached,
+        "words": len(vocab.words),
+        "secrets": len(vocab.secrets),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    how = "загружен из кэша" if cached else "построен"
+    console.print(
+        f"Словарь модели {data['model']} {how} за {data['seconds']} с: "
+        f"{data['words']} существительных, {data['secrets']} слов для загадывания.",
+        highlight=False,
+    )
+    if path is not None:
+        console.print(f"Кэш: {path}", highlight=False, soft_wrap=True)
