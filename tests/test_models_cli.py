@@ -220,3 +220,19 @@ def test_only_http_urls_with_a_host(url: str, tmp_path: Path, models: Path) -> N
     assert "недопустимый адрес" in text and "имя файла" not in text
     assert len(result.stderr.strip().splitlines()) == 1
     assert _leftovers(models) == [] and _leftovers(tmp_path) == []
+
+
+def test_models_index_builds_or_loads_the_vocabulary() -> None:
+    result = CliRunner().invoke(app, ["models", "index", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["model"] == "navec news_v1" and data["words"] > 5000 and data["secrets"] > 100
+    assert data["cache"].endswith(".npz")
+    again = json.loads(CliRunner().invoke(app, ["models", "index", "--json"]).stdout)
+    assert again["cached"] is True and again["words"] == data["words"]
+
+
+def test_models_index_on_a_missing_model_is_one_line() -> None:
+    result = CliRunner().invoke(app, ["models", "index", "--model", "/nonexistent/x.tar"])
+    assert result.exit_code == 1 and "/nonexistent/x.tar" in result.output
+    assert "Traceback" not in result.output
