@@ -138,3 +138,39 @@ def test_help_paragraphs_rewrap_to_the_terminal(command: list[str], phrase: str)
     assert any(phrase in " ".join(line.strip(" │").split()) for line in lines), lines
     # examples are kept one per line
     assert not [line for line in lines if line.startswith(" ruscorpora")]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
+    """SIGINT to the whole process group (what a terminal's Ctrl-C does), workers too."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    code = (
+        "import sys, time; sys.path.insert(0, sys.argv.pop(1)); import test_botvbot as t; "
+        "act = t.FakeHinter.act; "
+        "t.FakeHinter.act = lambda self, view, rng: (time.sleep(0.02), act(self, view, rng))[1]; "
+        "import associatsiya_ai.botvbot as b; b.embedding_kit = t.fake_kit; "
+        "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+    )
+    args = ["bot-vs-bot", "--games", "5000", "--jobs", jobs]
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(Path(__file__).parent), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(4)
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:  # pragma: no cover - the bug this test guards
+        os.killpg(child.pid, signal.SIGKILL)
+        raise
+    assert child.returncode == 130, err
+    assert out == "" and "Прервано." in err and "Traceback" not in err
