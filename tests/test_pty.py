@@ -98,14 +98,14 @@ def test_replay_steps_turn_by_turn_in_a_terminal(tmp_path: Path) -> None:
 
 
 def test_real_model_in_a_terminal() -> None:
-    """The real ``python -m associatsiya_ai.cli`` with the default model: a quick foul."""
-    import time
+    """The real ``python -m associatsiya_ai.cli`` with the default model: a quick foul.
 
+    Start-up speed is measured by ``associatsiya bench`` (load_s), not asserted here.
+    """
     from associatsiya_ai.cli.play import load_kit
 
     load_kit(None, "normal")  # a cold cache builds the vocabulary once, here
     env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color")
-    start = time.monotonic()
     child = pexpect.spawn(
         sys.executable,
         ["-m", "associatsiya_ai.cli", "vs-bot", "--role", "hinter", "--word", "кошка"],
@@ -115,11 +115,9 @@ def test_real_model_in_a_terminal() -> None:
         dimensions=(40, 100),
     )
     child.expect("Наводка> ")
-    first_prompt = time.monotonic() - start
     child.sendline("кот")
     child.expect("Созвучие")
     child.expect("первые две буквы")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert first_prompt < 15  # about a second on a warm cache; generous for a slow CI
