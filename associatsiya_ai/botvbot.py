@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -338,8 +339,29 @@ def _one_blas_thread() -> contextlib.AbstractContextManager[Any]:
 
 
 def _init_worker() -> None:
-    """One BLAS thread per worker: the jobs already share the cores."""
+    """One BLAS thread per worker: the jobs already share the cores.
+
+    Workers ignore Ctrl-C: the terminal sends SIGINT to the whole process group, and a
+    ``KeyboardInterrupt`` inside a worker's queue handling can leave a lock held and hang
+    the pool. The main process handles it and stops the workers.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _one_blas_thread()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Drop the queued games and end the running ones at once (Ctrl-C, a failed side)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    # Before shutdown(), which forgets them: a worker busy with a game would finish it and
+    # every game already queued for it before the interpreter could exit.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 # ----------------------------------------------------------------------- a run
@@ -444,7 +466,7 @@ def run_games(
                         on_result(result)
             except BaseException:
                 # Ctrl-C or a side that cannot be built: drop the queued games at once.
-                pool.shutdown(wait=False, cancel_futures=True)
+                _stop_workers(pool)
                 raise
     elapsed = time.perf_counter() - started
     results.sort(key=lambda r: r.index)
