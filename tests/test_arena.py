@@ -285,3 +285,18 @@ def test_read_log_errors(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(LogError, match="UTF-8"):
         read_log(binary)
+
+
+def test_hinter_candidates_are_hidden_from_a_person_who_guesses() -> None:
+    from associatsiya_ai.players.screen import explanation_lines
+
+    explanation = {
+        "reason": "P(«кошка») по модели партнёра",
+        "mode": "single",
+        "candidates": [["животное", 0.9], ["питомец", 0.8]],
+    }
+    open_lines = " ".join(explanation_lines(explanation))
+    assert "животное" in open_lines and "питомец" in open_lines
+    hidden = " ".join(explanation_lines(explanation, mask="кошка"))
+    assert "питомец" not in hidden and "кошка" not in hidden and "***" in hidden
+    assert "после игры" in hidden

@@ -60,7 +60,9 @@ def test_guesser_never_sees_the_secret_before_the_end() -> None:
     before_end = r.output.split("Загаданное слово:")[0]
     assert "лампа" not in before_end
     assert "Загаданное слово знают только наводящие." in r.output
-    assert "лучшие варианты: свет 0.90" in r.output  # --explain and «?»
+    # --explain and «?»: the hinter's reasons, but not its unsaid candidate hints
+    assert "варианты наводок — после игры" in before_end
+    assert "свет 0.90" not in before_end
 
 
 def test_word_the_model_lacks_is_refused_before_the_banner() -> None:

@@ -44,7 +44,7 @@ def test_one_short_game_in_a_terminal(tmp_path: Path) -> None:
     child.expect("«мышь»")
     child.expect("Ответ> ")
     child.sendline("?")
-    child.expect("лучшие варианты")
+    child.expect("варианты наводок — после игры")
     child.expect("Ответ> ")
     child.sendline("кошку")
     child.expect("Правильная форма")

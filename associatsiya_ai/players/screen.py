@@ -117,6 +117,9 @@ def _candidates(raw: Any) -> list[str]:
 def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = None) -> list[str]:
     """Render a bot's explanation as short Russian lines; ``mask`` hides a word (the secret).
 
+    With ``mask`` (a hinter bot explained to a person who guesses, mid-game) the hinter's
+    unsaid candidate hints are left out too: they would be extra clues to the secret.
+
     Known keys: ``reason``/``text``/``summary`` (a sentence), ``mode`` (the chosen chain
     mode), ``candidates`` (a list of ``{"word", "score"}`` or ``[word, score]``, a hinter's
     word as ``word/mode``, shown ``+word`` for own and ``++word`` for all); any other scalar
@@ -132,7 +135,9 @@ def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = 
     if isinstance(mode, str) and mode in _MODES:
         lines.append(f"режим: {MODE_NAMES[Mode(mode)]}")
     cands = _candidates(explanation.get("candidates"))
-    if cands:
+    if cands and mask:
+        lines.append("другие варианты наводок — после игры (associatsiya replay)")
+    elif cands:
         lines.append("лучшие варианты (+ своя цепочка, ++ общая): " + ", ".join(cands))
         if not any(c.startswith("+") for c in cands):
             lines[-1] = "лучшие варианты: " + ", ".join(cands)
