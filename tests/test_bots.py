@@ -226,3 +226,10 @@ def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:  # noqa: F8
         assert not view.violations(lexicon.analyse(decision.word))
         game.say(decision.word, decision.mode or Mode.SINGLE)
         assert game.outcome() is None
+
+
+def test_shown_scores_drop_the_filter_penalty() -> None:
+    from associatsiya_ai.bots.hinter import _MISS, shown_score
+
+    assert shown_score(0.75) == 0.75
+    assert shown_score(0.5 - _MISS) == pytest.approx(0.5)

@@ -40,6 +40,17 @@ from associatsiya_ai.words import PASS, WordChecker, fold
 __all__ = ["EmbeddingHinter"]
 
 _MISS = 100.0
+
+
+def shown_score(value: float) -> float:
+    """A :meth:`EmbeddingHinter.rank` value without the filter's ranking penalty.
+
+    Hints whose secret is not the partner's first answer rank below all others by a
+    constant; explanations show their own criterion value.
+    """
+    return float(value + _MISS) if value < -_MISS / 2 else float(value)
+
+
 """Penalty for a hint whose secret is not among the partner's ``top_k`` answers: such hints
 are said only when no candidate passes the filter."""
 
@@ -111,13 +122,18 @@ class EmbeddingHinter:
         values = np.array([s for _, _, s in ranked])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         order += [i for i in range(len(ranked)) if i not in order]
-        top = tuple((f"{ranked[i][0]}/{ranked[i][1].value}", ranked[i][2]) for i in order[:10])
+        top = tuple(
+            (f"{ranked[i][0]}/{ranked[i][1].value}", shown_score(ranked[i][2])) for i in order[:10]
+        )
         for i in order:
             word, mode, _ = ranked[i]
             verdict = self.checker.analyse(word)
             if verdict.ok and not view.violations(verdict):
                 chain = view.chains_for(verdict.display)[mode]
-                why = f"P(«{view.secret.display}») по модели партнёра; режим {mode.value}"
+                why = (
+                    f"сначала наводки, на которые партнёр первым ответит «{view.secret.display}»; "
+                    "оценка: косинус + частотность + log P(ответ партнёра)"
+                )
                 return Decision(verdict.display, mode, chain, top, why)
         return self._pass(view, "ни одна наводка не прошла проверку правил")
 

@@ -60,6 +60,7 @@ def hint_data(
     import numpy as np
 
     from associatsiya_ai.bots import EmbeddingHinter
+    from associatsiya_ai.bots.hinter import shown_score
     from associatsiya_ai.game import Game
     from associatsiya_ai.lexicon import default_lexicon
 
@@ -76,7 +77,7 @@ def hint_data(
         "chain": list(decision.chain),
         "reason": decision.reason,
         "candidates": [
-            {"hint": w, "mode": m.value, "score": round(float(s), 4)} for w, m, s in ranked
+            {"hint": w, "mode": m.value, "score": round(shown_score(s), 4)} for w, m, s in ranked
         ],
     }
 
