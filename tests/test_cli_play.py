@@ -156,7 +156,7 @@ def test_pass_twice_in_a_row_is_rejected(tmp_path: Path) -> None:
 
 def test_guesser_pass_twice_is_rejected() -> None:
     r = run("--word лампа", ["пропускаю", "пропускаю", "стол"])
-    assert "Отгадывающий команды 2 (вы): «пропускаю» — мимо" in r.output
+    assert "Отгадывающий команды 2 (вы): «пропускаю» — пропуск" in r.output
     assert "«пропускаю» нельзя говорить два хода подряд" in r.output
     assert "Отгадывающий команды 2 (вы): «стол» — мимо" in r.output
 
@@ -353,7 +353,7 @@ def test_replay_a_logged_game(tmp_path: Path) -> None:
     assert "Команда 2 отгадала слово «кошка» и победила." in r.output
     every = runner.invoke(app, ["replay", str(log), "--all"])
     assert every.exit_code == 0
-    assert "Игра 1" in every.output and "Игра прервана (eof)." in every.output
+    assert "Игра 1" in every.output and "Игра прервана: ввод закончился." in every.output
 
 
 def test_replay_errors(tmp_path: Path) -> None:

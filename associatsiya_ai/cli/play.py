@@ -410,7 +410,7 @@ def _seat_name(key: object) -> str:
 def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
     from associatsiya_ai.game import Mode
     from associatsiya_ai.gamelog import replay_turns
-    from associatsiya_ai.players.screen import MODE_NAMES, explanation_lines
+    from associatsiya_ai.players.screen import ENDED_BY, MODE_NAMES, explanation_lines, miss_word
 
     steps = replay_turns(record)
     say = console.print
@@ -462,7 +462,7 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
         if step.foul:
             say("   [red]созвучие![/red]", highlight=False)
         elif step.answer is not None:
-            verdict = "[green]верно![/green]" if step.correct else "мимо"
+            verdict = "[green]верно![/green]" if step.correct else miss_word(step.answer)
             say(f"   ответ: «{_safe(step.answer)}» — {verdict}", highlight=False)
             for line in (
                 explanation_lines(step.guesser_explanation) if step.guesser_explanation else []
@@ -471,6 +471,7 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
     outcome = record.get("outcome")
     detail = outcome.get("detail") if isinstance(outcome, dict) else None
     if record.get("ended_by"):
-        say(f"[yellow]Игра прервана ({_safe(record['ended_by'])}).[/yellow]", highlight=False)
+        why = ENDED_BY.get(str(record["ended_by"]), str(record["ended_by"]))
+        say(f"[yellow]Игра прервана: {_safe(why)}.[/yellow]", highlight=False)
     elif detail:
         say(f"[bold]{_safe(detail, 300)}[/bold]", highlight=False)

@@ -43,7 +43,15 @@ from associatsiya_ai.game import (
 from associatsiya_ai.lexicon import shorten
 from associatsiya_ai.words import PASS, Overlap, fold, plural
 
-__all__ = ["MODE_NAMES", "RULES_TEXT", "Screen", "explanation_lines", "seat_name"]
+__all__ = [
+    "ENDED_BY",
+    "MODE_NAMES",
+    "RULES_TEXT",
+    "Screen",
+    "explanation_lines",
+    "miss_word",
+    "seat_name",
+]
 
 MODE_NAMES = {
     Mode.SINGLE: "одно слово",
@@ -112,6 +120,20 @@ def _candidates(raw: Any) -> list[str]:
         else:
             shown.append(str(item))
     return shown
+
+
+ENDED_BY = {
+    "quit": "вы вышли из игры",
+    "eof": "ввод закончился",
+    "interrupt": "нажато Ctrl-C",
+    "bot-error": "бот не смог сделать допустимый ход",
+}
+"""Why an abandoned game ended (``GameRecord.ended_by``), in Russian."""
+
+
+def miss_word(answer: str) -> str:
+    """How a wrong answer is announced: «мимо», or «пропуск» for «пропускаю»."""
+    return "пропуск" if answer == PASS else "мимо"
 
 
 def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = None) -> list[str]:
@@ -316,7 +338,7 @@ class Screen:
 
     def _answered(self, event: Answered) -> None:
         turn = event.turn
-        verdict = "[bold green]верно![/bold green]" if turn.correct else "мимо"
+        verdict = "[bold green]верно![/bold green]" if turn.correct else miss_word(turn.answer)
         self.say(f"  {self._label(event.seat).capitalize()}: «{escape(turn.answer)}» — {verdict}")
         for notice in event.notices:
             self.say(f"   [dim]({escape(notice)})[/dim]")
@@ -363,12 +385,7 @@ class Screen:
         record = event.record
         outcome = record.outcome
         self.playing = False
-        reasons = {
-            "quit": "вы вышли из игры",
-            "eof": "ввод закончился",
-            "interrupt": "нажато Ctrl-C",
-            "bot-error": "бот не смог сделать допустимый ход",
-        }
+        reasons = ENDED_BY
         self.say("")
         if record.ended_by is not None:
             self.say(f"[bold yellow]Игра прервана:[/bold yellow] {reasons[record.ended_by]}.")
