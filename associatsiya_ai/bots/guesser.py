@@ -129,7 +129,9 @@ class EmbeddingGuesser:
             reason = "слова цепочки не знакомы: самое частое слово"
         else:
             values = vocab.matrix @ q + self._prior
-            reason = f"ближе всего к {', '.join(used)} (косинус + частотность)"
+            heard = ", ".join(f"«{w}»" for w in used)
+            to_what = "слову" if len(used) == 1 else "словам"
+            reason = f"ближе всего к {to_what} {heard} (косинус + частотность)"
         order = choose(values, allowed, self.level, rng, self.candidates)
         if not order:
             if not last_was_pass:
