@@ -276,10 +276,15 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
     """
     path = resolve_model(spec)
     if not path.is_file():
-        raise ModelError(
-            f"файл модели не найден: {path}; скачайте её: associatsiya models download "
-            "hudlit_v1 или укажите путь"
+        from associatsiya_ai.models import REGISTRY
+
+        name = str(spec) if spec is not None else ""
+        fix = (
+            f"скачайте её: associatsiya models download {name}"
+            if name in REGISTRY
+            else "укажите путь к файлу модели или имя из «associatsiya models list»"
         )
+        raise ModelError(f"файл модели не найден: {path}; {fix}")
     key = path.resolve()
     with _CACHE_LOCK:
         cached = _CACHE.get(key)

@@ -168,7 +168,7 @@ def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(ModelError) as err:
         load_embeddings(path)
     message = str(err.value)
-    assert str(path) in message and "models download" in message and "\n" not in message
+    assert str(path) in message and "models list" in message and "\n" not in message
 
 
 def test_registry_name_not_downloaded() -> None:
