@@ -300,3 +300,13 @@ def test_hinter_candidates_are_hidden_from_a_person_who_guesses() -> None:
     hidden = " ".join(explanation_lines(explanation, mask="кошка"))
     assert "питомец" not in hidden and "кошка" not in hidden and "***" in hidden
     assert "после игры" in hidden
+
+
+def test_guesser_bots_candidates_are_hidden_from_a_person_who_guesses() -> None:
+    from associatsiya_ai.players.screen import explanation_lines
+
+    explanation = {"reason": "ближе всего к слову «мышь»", "candidates": [["сыр", 0.8]]}
+    assert "сыр" in " ".join(explanation_lines(explanation))
+    hidden = " ".join(explanation_lines(explanation, hidden="ответов"))
+    assert "сыр" not in hidden and "варианты ответов — после игры" in hidden
+    assert "«мышь»" in hidden

@@ -436,7 +436,9 @@ def test_real_bots_play_a_whole_game(
     answers = ["собака", "дом", "машина", "вода", "город", "книга", "стол"]
     r = run(f"--seed 1 --explain --log {log}", ["?", *answers])
     assert r.exit_code == 0, r.output
-    assert "лучшие варианты" in r.output
+    # a person who guesses gets the bots' reasons mid-game, not their unsaid candidates
+    assert "другие варианты наводок — после игры" in r.output
+    assert "лучшие варианты" not in r.output
     (rec,) = log_records(log)
     assert rec["ended_by"] is None, r.output
     assert rec["outcome"]["termination"] in {"guessed", "draw", "consonance"}

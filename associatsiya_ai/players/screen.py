@@ -136,11 +136,18 @@ def miss_word(answer: str) -> str:
     return "пропуск" if answer == PASS else "мимо"
 
 
-def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = None) -> list[str]:
+def explanation_lines(
+    explanation: Mapping[str, Any] | None,
+    mask: str | None = None,
+    *,
+    hidden: str | None = None,
+) -> list[str]:
     """Render a bot's explanation as short Russian lines; ``mask`` hides a word (the secret).
 
-    With ``mask`` (a hinter bot explained to a person who guesses, mid-game) the hinter's
-    unsaid candidate hints are left out too: they would be extra clues to the secret.
+    ``hidden`` (``"наводок"`` or ``"ответов"``) leaves the candidate list out with a note:
+    mid-game, a person who guesses must not get the bots' unsaid hints or answers as extra
+    clues (``associatsiya replay`` shows them after the game). With ``mask`` it defaults
+    to ``"наводок"``.
 
     Known keys: ``reason``/``text``/``summary`` (a sentence), ``mode`` (the chosen chain
     mode), ``candidates`` (a list of ``{"word", "score"}`` or ``[word, score]``, a hinter's
@@ -157,8 +164,9 @@ def explanation_lines(explanation: Mapping[str, Any] | None, mask: str | None = 
     if isinstance(mode, str) and mode in _MODES:
         lines.append(f"режим: {MODE_NAMES[Mode(mode)]}")
     cands = _candidates(explanation.get("candidates"))
-    if cands and mask:
-        lines.append("другие варианты наводок — после игры (associatsiya replay)")
+    hidden = hidden or ("наводок" if mask else None)
+    if cands and hidden:
+        lines.append(f"другие варианты {hidden} — после игры (associatsiya replay)")
     elif cands:
         lines.append("лучшие варианты (+ своя цепочка, ++ общая): " + ", ".join(cands))
         if not any(c.startswith("+") for c in cands):
@@ -238,8 +246,16 @@ class Screen:
 
     def _mask(self, seat: Seat) -> str | None:
         """Hide the secret in a hinter bot's reasons from a person who guesses."""
-        hides = self.playing and self.human is not None and self.human.role is Role.GUESSER
-        return self.secret if hides and seat.role is Role.HINTER else None
+        return self.secret if self._guessing() and seat.role is Role.HINTER else None
+
+    def _hidden(self, seat: Seat) -> str | None:
+        """Which candidate list to keep from a person who guesses, mid-game."""
+        if not self._guessing():
+            return None
+        return "наводок" if seat.role is Role.HINTER else "ответов"
+
+    def _guessing(self) -> bool:
+        return self.playing and self.human is not None and self.human.role is Role.GUESSER
 
     def _label(self, seat: Seat) -> str:
         player = self.seats.get(seat)
@@ -323,7 +339,9 @@ class Screen:
         if not self.seats[seat].is_human:
             self.last_bot[seat] = (word, explanation)
             if self.explain:
-                for line in explanation_lines(explanation, self._mask(seat)):
+                for line in explanation_lines(
+                    explanation, self._mask(seat), hidden=self._hidden(seat)
+                ):
                     self.say(f"   [dim]↳ {escape(line)}[/dim]")
 
     def _spoken(self, event: Spoken) -> None:
@@ -435,7 +453,7 @@ class Screen:
             return
         for seat, (word, explanation) in self.last_bot.items():
             self.say(f"[bold]{seat_name(seat).capitalize()} (бот)[/bold] — «{escape(word)}»:")
-            for line in explanation_lines(explanation, self._mask(seat)):
+            for line in explanation_lines(explanation, self._mask(seat), hidden=self._hidden(seat)):
                 self.say(f"   {escape(line)}")
 
     def rules(self) -> None:
