@@ -268,7 +268,7 @@ def validate_secret(
     UnknownSecretError
         When ``known`` says no.
     """
-    secret = Game(word, checker).secret
+    secret = Game.check_secret(word, checker)
     if known is not None and not (known(secret.word) or known(secret.display)):
         detail = (
             f"модель не знает слова «{secret.display}»: боты не смогут его объяснить; "

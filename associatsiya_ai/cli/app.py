@@ -6,6 +6,7 @@ here and register their commands; ``associatsiya_ai.cli.main`` runs it.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Annotated, Any
 
 import typer
@@ -135,6 +136,14 @@ def _sane_widths() -> None:
         return
     if Console(width=rich_utils.MAX_WIDTH).width < MIN_WIDTH:
         rich_utils.MAX_WIDTH = FALLBACK_WIDTH
+
+
+class LevelChoice(str, Enum):
+    """Bot strength for a ``--level`` option (see ``associatsiya_ai.bots.LEVELS``)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
 
 
 class UserError(Exception):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.markup import escape
 
-from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.cli.app import LevelChoice, app, console, err_console, fail
 from associatsiya_ai.words import plural
 
 if TYPE_CHECKING:
@@ -36,14 +36,6 @@ class RoleOption(str, Enum):
 
     guesser = "guesser"
     hinter = "hinter"
-
-
-class LevelOption(str, Enum):
-    """Bot strength."""
-
-    easy = "easy"
-    normal = "normal"
-    hard = "hard"
 
 
 @dataclass
@@ -161,8 +153,8 @@ def vs_bot(
         ),
     ] = None,
     word: Annotated[str | None, typer.Option("--word", help="A fixed secret.")] = None,
-    level: Annotated[LevelOption, typer.Option("--level", help="Bot strength.")] = (
-        LevelOption.normal
+    level: Annotated[LevelChoice, typer.Option("--level", help="Bot strength.")] = (
+        LevelChoice.NORMAL
     ),
     games: Annotated[
         int, typer.Option("--games", min=1, max=100, help="Play a match of N games (R8).")

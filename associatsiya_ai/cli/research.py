@@ -8,7 +8,6 @@ options, shows progress on stderr, and prints a table or one JSON object on stdo
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,19 +16,11 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.cli.app import LevelChoice, app, console, err_console, fail
 from associatsiya_ai.words import plural
 
 if TYPE_CHECKING:
     from associatsiya_ai.botvbot import GameResult
-
-
-class Level(str, Enum):
-    """Bot strength."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 _RUN_TITLES = {
@@ -136,9 +127,12 @@ def bot_vs_bot(
         int,
         typer.Option("--jobs", "-j", min=1, help="Worker processes (results do not depend on it)."),
     ] = 1,
-    level_1: Annotated[Level, typer.Option("--level-1", help="Side 1's bot level.")] = Level.NORMAL,
+    level_1: Annotated[
+        LevelChoice, typer.Option("--level-1", help="Side 1's bot level.")
+    ] = LevelChoice.NORMAL,
     level_2: Annotated[
-        Level | None, typer.Option("--level-2", help="Side 2's bot level (default: as side 1).")
+        LevelChoice | None,
+        typer.Option("--level-2", help="Side 2's bot level (default: as side 1)."),
     ] = None,
     model_1: Annotated[
         str | None, typer.Option("--model-1", help="Side 1's embeddings (default: news_v1).")
