@@ -4,7 +4,7 @@ The public API is re-exported here; heavy parts (embeddings, vocabulary, pymorph
 load lazily on first use.
 """
 
-from associatsiya_ai.words import (
+from associatsiya_ai.rules.words import (
     PASS,
     Overlap,
     Violation,

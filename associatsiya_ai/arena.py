@@ -1,6 +1,6 @@
 """The arena: drive four seats through one game (:func:`play_game`) or a match (R8).
 
-The rules engine (:mod:`associatsiya_ai.game`) does every rule check; the arena only asks
+The rules engine (:mod:`associatsiya_ai.rules.game`) does every rule check; the arena only asks
 the seat whose turn it is, applies its choice, and reports what happened as events to a
 callback (the terminal screen, a progress bar, nothing). It knows nothing of terminals.
 
@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from associatsiya_ai.game import (
+from associatsiya_ai.players.base import (
+    AnswerChoice,
+    GuesserSeat,
+    HintChoice,
+    HinterSeat,
+    QuitGame,
+)
+from associatsiya_ai.rules.game import (
     PASS,
     Game,
     HintMove,
@@ -31,15 +38,8 @@ from associatsiya_ai.game import (
     Turn,
     Utterance,
 )
-from associatsiya_ai.match import Match, Side
-from associatsiya_ai.players.base import (
-    AnswerChoice,
-    GuesserSeat,
-    HintChoice,
-    HinterSeat,
-    QuitGame,
-)
-from associatsiya_ai.words import Violation, WordChecker, WordVerdict
+from associatsiya_ai.rules.match import Match, Side
+from associatsiya_ai.rules.words import Violation, WordChecker, WordVerdict
 
 if TYPE_CHECKING:
     import numpy as np

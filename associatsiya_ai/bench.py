@@ -175,7 +175,7 @@ def gensim_baseline(words: Sequence[str], matrix: np.ndarray) -> Any:
 
 
 def _guesser_view(hint: str) -> Any:
-    from associatsiya_ai.game import GuesserView, Mode, Utterance
+    from associatsiya_ai.rules.game import GuesserView, Mode, Utterance
 
     utterance = Utterance(team=2, mode=Mode.SINGLE, new=hint, chain=(hint,))
     return GuesserView(
@@ -195,8 +195,8 @@ def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[
     The guessers answer their best candidate that does not guess the secret (the real bots
     usually guess within two turns, which would leave no mid-game to time).
     """
-    from associatsiya_ai.game import Game
     from associatsiya_ai.players.bot import BotHinter
+    from associatsiya_ai.rules.game import Game
 
     rng = np.random.default_rng(seed)
     hinter = BotHinter(kit.hinter, rng)

@@ -121,7 +121,7 @@ def embedding_kit(spec: BotSpec) -> BotKit:
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.vocab import load_vocabulary
+    from associatsiya_ai.vocab.vocabulary import load_vocabulary
 
     # On a warm cache the vocabulary loads without the model, which is read (through
     # load_embeddings) only when a word outside the vocabulary first needs a vector.
@@ -241,9 +241,9 @@ def play_one(
         Whatever the factory raises when a side cannot be built (a missing model).
     """
     from associatsiya_ai.arena import play_game, validate_secret
-    from associatsiya_ai.game import Role, Seat
-    from associatsiya_ai.match import Match
     from associatsiya_ai.players.bot import BotGuesser, BotHinter
+    from associatsiya_ai.rules.game import Role, Seat
+    from associatsiya_ai.rules.match import Match
 
     kit_a, kit_b = _kit(factory, side_a), _kit(factory, side_b)
     secrets = _secrets(factory, secret_specs or (side_a, side_b))

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.words import PASS, fold
+from associatsiya_ai.rules.words import PASS, fold
 
 __all__ = ["EvaluationError", "evaluate_guesser", "evaluate_hinter", "read_rows"]
 
@@ -89,7 +89,7 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
 
 
 def _vocab(model: str | None) -> Any:
-    from associatsiya_ai.vocab import load_vocabulary
+    from associatsiya_ai.vocab.vocabulary import load_vocabulary
 
     return load_vocabulary(model=model)
 
@@ -193,7 +193,7 @@ def evaluate_hinter(
         Bad file or line. ``ModelError`` when the model cannot be loaded.
     """
     from associatsiya_ai.bots import EmbeddingHinter
-    from associatsiya_ai.game import Game, RuleError
+    from associatsiya_ai.rules.game import Game, RuleError
 
     rows = read_rows(path, "target", "hints")
     if checker is None:

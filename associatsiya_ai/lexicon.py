@@ -18,7 +18,7 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from associatsiya_ai.words import Violation, WordVerdict, fold
+from associatsiya_ai.rules.words import Violation, WordVerdict, fold
 
 if TYPE_CHECKING:
     import pymorphy3
@@ -208,7 +208,7 @@ def _rejected(word: str, known: bool, violation: Violation) -> WordVerdict:
 
 
 class Lexicon:
-    """Judge words under R3 with pymorphy3 (implements :class:`~associatsiya_ai.words.WordChecker`).
+    """Judge words under R3 with pymorphy3 (a :class:`~associatsiya_ai.rules.words.WordChecker`).
 
     Data source: pymorphy3 with pymorphy3-dicts-ru (OpenCorpora).
 

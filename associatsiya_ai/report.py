@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.words import PASS
+from associatsiya_ai.rules.words import PASS
 
 __all__ = [
     "MODES",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from associatsiya_ai.words import Violation, WordVerdict, fold
+from associatsiya_ai.rules.words import Violation, WordVerdict, fold
 
 # word as said -> (display, lemma, other accepted lemmas, singular)
 _NOUNS: dict[str, tuple[str, str, tuple[str, ...], str | None]] = {

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from associatsiya_ai.cli.play import Kit
-from associatsiya_ai.game import PASS, GuesserView, HinterView, Mode
-from associatsiya_ai.words import Violation, WordVerdict, fold
+from associatsiya_ai.rules.game import PASS, GuesserView, HinterView, Mode
+from associatsiya_ai.rules.words import Violation, WordVerdict, fold
 
 RUSSIAN = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 CASES = {"кошку": "кошка", "кошкой": "кошка", "мышью": "мышь", "лампу": "лампа", "мосту": "мост"}

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from fakes import FakeLexicon
 
-from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 EVAL_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "eval"
 
@@ -60,8 +60,8 @@ def fake_lexicon() -> FakeLexicon:
 @pytest.fixture(scope="session")
 def real_vocab() -> Vocabulary:
     """The default model's vocabulary (built once and cached on disk; loaded once here)."""
-    from associatsiya_ai.embeddings import load_embeddings
-    from associatsiya_ai.vocab import load_vocabulary
+    from associatsiya_ai.vectors.embeddings import load_embeddings
+    from associatsiya_ai.vocab.vocabulary import load_vocabulary
 
     return load_vocabulary(load_embeddings(), progress=False)
 

@@ -26,7 +26,11 @@ from associatsiya_ai.arena import (
     play_match,
     validate_secret,
 )
-from associatsiya_ai.game import (
+from associatsiya_ai.gamelog import GameLog, LogError, read_log, replay_turns
+from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
+from associatsiya_ai.players.bot import jsonable
+from associatsiya_ai.players.human import parse_hint_input
+from associatsiya_ai.rules.game import (
     GuesserView,
     HinterView,
     InvalidSecretError,
@@ -36,10 +40,6 @@ from associatsiya_ai.game import (
     Seat,
     Termination,
 )
-from associatsiya_ai.gamelog import GameLog, LogError, read_log, replay_turns
-from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
-from associatsiya_ai.players.bot import jsonable
-from associatsiya_ai.players.human import parse_hint_input
 
 LEX = FakeLexicon()
 

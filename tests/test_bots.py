@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from associatsiya_ai.bots import Decision, EmbeddingGuesser, EmbeddingHinter
-from associatsiya_ai.game import Game, Mode, hint_violations
-from associatsiya_ai.vocab import Vocabulary
-from associatsiya_ai.words import PASS, fold, is_consonant
+from associatsiya_ai.rules.game import Game, Mode, hint_violations
+from associatsiya_ai.rules.words import PASS, fold, is_consonant
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 TINY = tiny_vocabulary()
 LEX = FakeLexicon()

@@ -15,9 +15,9 @@ import pytest
 from fakes import FakeLexicon
 
 from associatsiya_ai.botvbot import BotSpec, game_rngs, run_games, secret_order
-from associatsiya_ai.game import PASS, GuesserView, HinterView, Mode
 from associatsiya_ai.gamelog import read_log
-from associatsiya_ai.words import fold, is_consonant
+from associatsiya_ai.rules.game import PASS, GuesserView, HinterView, Mode
+from associatsiya_ai.rules.words import fold, is_consonant
 
 NOUNS = [
     "мышь",
@@ -303,7 +303,7 @@ def test_cli_missing_model_is_one_line(monkeypatch) -> None:
 
     import associatsiya_ai.botvbot as botvbot
     from associatsiya_ai.cli import app
-    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vectors.registry import ModelError
 
     def missing(spec: BotSpec) -> FakeKit:
         raise ModelError(f"файл модели не найден: {spec.model}")

@@ -10,7 +10,7 @@ from fixtures_bots import dev_slice, real_vocab  # noqa: F401  (fixture)
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
-from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 runner = CliRunner()
 

@@ -84,7 +84,7 @@ def test_unknown_level_reads_well() -> None:
 
 
 def test_plural_agreement() -> None:
-    from associatsiya_ai.words import plural
+    from associatsiya_ai.rules.words import plural
 
     forms = ("игра", "игры", "игр")
     got = [plural(n, *forms) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)]

@@ -274,8 +274,8 @@ def test_invalid_fixed_word_says_each_thing_once() -> None:
 
 
 def test_secret_refusal_line() -> None:
-    from associatsiya_ai.game import InvalidSecretError
-    from associatsiya_ai.words import Violation
+    from associatsiya_ai.rules.game import InvalidSecretError
+    from associatsiya_ai.rules.words import Violation
 
     bad = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
     assert play.secret_refusal("Кошку", InvalidSecretError("Кошку", (bad,))) == (
@@ -327,7 +327,7 @@ def test_unwritable_log(tmp_path: Path) -> None:
 
 
 def test_model_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vectors.registry import ModelError
 
     def no_model(model: str | None, level: str) -> play.Kit:
         raise ModelError("модель «nope» не найдена")
@@ -420,7 +420,7 @@ def test_fake_lexicon_is_sane() -> None:
 # ------------------------------------------------------------------ the real bots
 @pytest.fixture(scope="module")
 def real_kit() -> play.Kit:
-    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vectors.registry import ModelError
 
     try:
         return REAL_LOAD_KIT(None, "normal")

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from associatsiya_ai import embeddings as emb_module
-from associatsiya_ai.embeddings import (
+from associatsiya_ai.vectors import embeddings as emb_module
+from associatsiya_ai.vectors.embeddings import (
     Embeddings,
     ModelError,
     default_model_path,

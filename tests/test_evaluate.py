@@ -11,7 +11,7 @@ from fakes import FakeLexicon
 from fixtures_bots import dev_slice, real_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
 
 from associatsiya_ai.evaluate import EvaluationError, evaluate_guesser, evaluate_hinter
-from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 
 def _write(tmp_path: Path, rows: Sequence[object], name: str = "rows.jsonl") -> Path:

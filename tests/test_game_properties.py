@@ -6,8 +6,8 @@ from fakes import FakeLexicon
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from associatsiya_ai.game import PASS, Game, Mode, RuleError, Termination
-from associatsiya_ai.words import consonance, fold
+from associatsiya_ai.rules.game import PASS, Game, Mode, RuleError, Termination
+from associatsiya_ai.rules.words import consonance, fold
 
 SECRETS = ["кошка", "молоко", "самолёт", "рука", "ад", "часы", "ёлка"]
 WORDS = [

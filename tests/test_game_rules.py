@@ -8,10 +8,10 @@ import json
 import pytest
 from fakes import FakeLexicon
 
-import associatsiya_ai.game as game_module
-import associatsiya_ai.match as match_module
-import associatsiya_ai.words as words_module
-from associatsiya_ai.game import (
+import associatsiya_ai.rules.game as game_module
+import associatsiya_ai.rules.match as match_module
+import associatsiya_ai.rules.words as words_module
+from associatsiya_ai.rules.game import (
     PASS,
     ConsonanceError,
     Game,
@@ -25,9 +25,9 @@ from associatsiya_ai.game import (
     Termination,
     hint_violations,
 )
-from associatsiya_ai.game_types import Outcome
-from associatsiya_ai.match import Match
-from associatsiya_ai.words import consonance, fold
+from associatsiya_ai.rules.match import Match
+from associatsiya_ai.rules.types import Outcome
+from associatsiya_ai.rules.words import consonance, fold
 
 
 def new_game(secret: str = "кошка", practice: bool = False) -> Game:

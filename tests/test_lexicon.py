@@ -12,7 +12,7 @@ from associatsiya_ai.lexicon import (
     morph,
     shorten,
 )
-from associatsiya_ai.words import WordChecker, WordVerdict
+from associatsiya_ai.rules.words import WordChecker, WordVerdict
 
 
 @pytest.fixture(scope="module")
@@ -254,7 +254,7 @@ def test_shorten() -> None:
 def test_r7_answers_with_the_real_lexicon(
     lex: Lexicon, secret: str, answer: str, correct: bool
 ) -> None:
-    from associatsiya_ai.game import Game
+    from associatsiya_ai.rules.game import Game
 
     game = Game(secret, lex)
     game.say("праздник")
@@ -262,7 +262,7 @@ def test_r7_answers_with_the_real_lexicon(
 
 
 def test_r5_plural_foul_with_the_real_lexicon(lex: Lexicon) -> None:
-    from associatsiya_ai.game import Game, Termination
+    from associatsiya_ai.rules.game import Game, Termination
 
     game = Game("рука", lex)
     game.say("реки")

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
-from associatsiya_ai.models import DownloadError, download
+from associatsiya_ai.vectors.registry import DownloadError, download
 
 runner = CliRunner()
 PAYLOAD = bytes(range(256)) * 4096 + b"tail"  # ~1 MB: several chunks

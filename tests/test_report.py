@@ -14,7 +14,7 @@ from associatsiya_ai.report import (
     summarise,
     wilson_interval,
 )
-from associatsiya_ai.words import PASS
+from associatsiya_ai.rules.words import PASS
 
 
 # ------------------------------------------------------------------------ Wilson

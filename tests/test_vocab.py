@@ -10,9 +10,9 @@ from fixtures_bots import real_vocab, tiny_vocab, tiny_vocabulary  # noqa: F401 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from associatsiya_ai.vocab import Vocabulary, build_vocabulary, is_blocked, query_vector
-from associatsiya_ai.vocab_build import is_secret_word
-from associatsiya_ai.words import consonance, fold
+from associatsiya_ai.rules.words import consonance, fold
+from associatsiya_ai.vocab.build import is_secret_word
+from associatsiya_ai.vocab.vocabulary import Vocabulary, build_vocabulary, is_blocked, query_vector
 
 LETTERS = "абвгдеёжклмо"
 words_st = st.text(alphabet=LETTERS, min_size=1, max_size=7)
@@ -84,7 +84,7 @@ def test_blocklist() -> None:
 
 
 def test_building_code_is_reexported() -> None:
-    from associatsiya_ai import vocab_build
+    from associatsiya_ai.vocab import build as vocab_build
 
     assert build_vocabulary is vocab_build.build_vocabulary
     assert query_vector is vocab_build.query_vector
@@ -110,8 +110,8 @@ def test_secret_word_rule(word: str, zipf: float, ok: bool) -> None:
 
 
 def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from associatsiya_ai import vocab as vocab_module
-    from associatsiya_ai.embeddings import Embeddings
+    from associatsiya_ai.vectors.embeddings import Embeddings
+    from associatsiya_ai.vocab import vocabulary as vocab_module
 
     words = ["кошка", "кошки", "кошку", "москва", "бежать", "собака", "блядь", "стол", "ёлка"]
     words += ["елка", "qwerty", "зюзюкабра"]
@@ -137,9 +137,9 @@ def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_damaged_vectors_are_dropped_and_an_empty_model_is_a_model_error(
     tmp_path: Path,
 ) -> None:
-    from associatsiya_ai.embeddings import Embeddings
-    from associatsiya_ai.models import ModelError
-    from associatsiya_ai.vocab_build import build_vocabulary
+    from associatsiya_ai.vectors.embeddings import Embeddings
+    from associatsiya_ai.vectors.registry import ModelError
+    from associatsiya_ai.vocab.build import build_vocabulary
 
     words = ["кошка", "собака", "стол"]
     matrix = np.random.default_rng(2).normal(size=(3, 6))
@@ -176,8 +176,8 @@ def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
 def test_warm_cache_does_not_load_the_model(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from associatsiya_ai import embeddings as embeddings_module
-    from associatsiya_ai import vocab as vocab_module
+    from associatsiya_ai.vectors import embeddings as embeddings_module
+    from associatsiya_ai.vocab import vocabulary as vocab_module
 
     words = ["кошка", "собака", "стол", "лампа", "кошки"]
     rng = np.random.default_rng(2)
@@ -208,8 +208,8 @@ def test_warm_cache_does_not_load_the_model(
 def test_doctests() -> None:
     import doctest
 
-    from associatsiya_ai import vocab as vocab_module
-    from associatsiya_ai import vocab_build
+    from associatsiya_ai.vocab import build as vocab_build
+    from associatsiya_ai.vocab import vocabulary as vocab_module
 
     for module in (vocab_module, vocab_build):
         result = doctest.testmod(module)

@@ -1,7 +1,7 @@
 """The embedding guesser: answers the noun closest to the heard chain, with a frequency prior.
 
 >>> import numpy as np
->>> from associatsiya_ai.vocab import Vocabulary
+>>> from associatsiya_ai.vocab.vocabulary import Vocabulary
 >>> v = Vocabulary(["лампа", "свет", "кошка"], np.eye(3, dtype=np.float32) + 0.1)
 >>> EmbeddingGuesser(v).answer_chain(["лампа"]).word
 'свет'
@@ -24,10 +24,10 @@ from associatsiya_ai.bots.scoring import (
     prior,
     query,
 )
-from associatsiya_ai.game_types import Mode, Utterance
-from associatsiya_ai.rules import GuesserView
-from associatsiya_ai.vocab import Vocabulary
-from associatsiya_ai.words import PASS, fold
+from associatsiya_ai.rules.checks import GuesserView
+from associatsiya_ai.rules.types import Mode, Utterance
+from associatsiya_ai.rules.words import PASS, fold
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["EmbeddingGuesser"]
 

@@ -32,10 +32,10 @@ from associatsiya_ai.bots.scoring import (
     level_of,
     prior,
 )
-from associatsiya_ai.game_types import Mode
-from associatsiya_ai.rules import HinterView
-from associatsiya_ai.vocab import Vocabulary
-from associatsiya_ai.words import PASS, WordChecker, fold
+from associatsiya_ai.rules.checks import HinterView
+from associatsiya_ai.rules.types import Mode
+from associatsiya_ai.rules.words import PASS, WordChecker, fold
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["EmbeddingHinter"]
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from associatsiya_ai.game_types import Mode
-from associatsiya_ai.vocab import Vocabulary
-from associatsiya_ai.words import PASS, fold
+from associatsiya_ai.rules.types import Mode
+from associatsiya_ai.rules.words import PASS, fold
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = [
     "LEVELS",

@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
 from associatsiya_ai.cli.app import UserError, app, err_console
-from associatsiya_ai.models import ModelError
+from associatsiya_ai.vectors.registry import ModelError
 
 __all__ = ["app", "main"]
 

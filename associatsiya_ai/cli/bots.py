@@ -17,9 +17,9 @@ from rich.table import Table
 from associatsiya_ai.cli.app import app, console, err_console, fail
 
 if TYPE_CHECKING:
-    from associatsiya_ai.game import RuleError
-    from associatsiya_ai.vocab import Vocabulary
-    from associatsiya_ai.words import WordChecker
+    from associatsiya_ai.rules.game import RuleError
+    from associatsiya_ai.rules.words import WordChecker
+    from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["EvalRole", "check_chain", "guess_data", "hint_data", "rule_message"]
 
@@ -35,7 +35,7 @@ Seed = Annotated[
 
 
 def _vocabulary(model: str | None) -> Vocabulary:
-    from associatsiya_ai.vocab import load_vocabulary
+    from associatsiya_ai.vocab.vocabulary import load_vocabulary
 
     return load_vocabulary(model=model)
 
@@ -54,15 +54,15 @@ def hint_data(
 
     Raises
     ------
-    associatsiya_ai.game.InvalidSecretError
+    associatsiya_ai.rules.game.InvalidSecretError
         When the secret breaks R3 (or is ``PASS`` / shorter than 2 letters).
     """
     import numpy as np
 
     from associatsiya_ai.bots import EmbeddingHinter
     from associatsiya_ai.bots.hinter import shown_score
-    from associatsiya_ai.game import Game
     from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.rules.game import Game
 
     lexicon = default_lexicon()
     game = Game(secret, lexicon)
@@ -90,13 +90,13 @@ def check_chain(hints: list[str], checker: WordChecker) -> list[str]:
 
     Raises
     ------
-    associatsiya_ai.game.InvalidWordError
+    associatsiya_ai.rules.game.InvalidWordError
         A word breaks R3.
-    associatsiya_ai.game.IllegalMoveError
+    associatsiya_ai.rules.game.IllegalMoveError
         A word repeats an earlier hint (R4).
     """
-    from associatsiya_ai.game import IllegalMoveError, InvalidWordError
-    from associatsiya_ai.words import Violation, is_pass
+    from associatsiya_ai.rules.game import IllegalMoveError, InvalidWordError
+    from associatsiya_ai.rules.words import Violation, is_pass
 
     chain: list[str] = []
     spoken: dict[str, str] = {}  # lemma -> the hint as shown
@@ -135,7 +135,7 @@ def guess_data(
 
     Raises
     ------
-    associatsiya_ai.game.RuleError
+    associatsiya_ai.rules.game.RuleError
         When a word of the chain breaks R3 or R4.
     """
     import numpy as np
@@ -166,7 +166,7 @@ def hint_command(
     model: Model = None,
 ) -> None:
     """The bot's best hints for a secret, with chain mode and scores."""
-    from associatsiya_ai.game import RuleError
+    from associatsiya_ai.rules.game import RuleError
 
     _check_level(level)
     try:
@@ -202,7 +202,7 @@ def guess_command(
 
     Each hint is checked like one spoken in a game (R3, R4); «пропускаю» is left out.
     """
-    from associatsiya_ai.game import RuleError
+    from associatsiya_ai.rules.game import RuleError
 
     _check_level(level)
     try:

@@ -1,7 +1,7 @@
 """Command ``associatsiya check SECRET HINT``: is this hint legal at a real table? (R3, R5).
 
 Registered on :data:`associatsiya_ai.cli.app.app` on import. The verdict comes from the rules
-engine (:func:`associatsiya_ai.game.hint_violations`); this module only presents it.
+engine (:func:`associatsiya_ai.rules.game.hint_violations`); this module only presents it.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import typer
 from rich.text import Text
 
 from associatsiya_ai.cli.app import app, console, err_console
-from associatsiya_ai.words import Violation, consonance, is_pass
+from associatsiya_ai.rules.words import Violation, consonance, is_pass
 
 if TYPE_CHECKING:
-    from associatsiya_ai.words import WordVerdict
+    from associatsiya_ai.rules.words import WordVerdict
 
 _HIGHLIGHT = "bold red"
 _SHOWN_LIMIT = 40
@@ -47,11 +47,11 @@ def check_hint(
 
     Raises
     ------
-    associatsiya_ai.game.InvalidSecretError
+    associatsiya_ai.rules.game.InvalidSecretError
         When the secret is not a valid secret.
     """
-    from associatsiya_ai.game import Game, hint_violations
     from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.rules.game import Game, hint_violations
 
     lexicon = default_lexicon(strict=strict)
     secret_verdict = Game.check_secret(secret, lexicon)
@@ -157,8 +157,8 @@ def check(
     ] = False,
 ) -> None:
     """Check a hint against the secret (R3, then R5); exit 0 legal, 1 not, 2 usage error."""
-    from associatsiya_ai.game import InvalidSecretError
     from associatsiya_ai.lexicon import shorten
+    from associatsiya_ai.rules.game import InvalidSecretError
 
     try:
         secret_v, hint_v, violations = check_hint(secret, hint, strict=strict)

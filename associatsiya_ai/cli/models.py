@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
-from associatsiya_ai.models import (
+from associatsiya_ai.vectors.registry import (
     DEFAULT_MODEL,
     MODELS_DIR_ENV,
     REGISTRY,
@@ -52,7 +52,7 @@ def _mb(size: int | None) -> float | None:
 
 def list_models() -> dict[str, Any]:
     """The default model, the registry and the files in the models directory, as data."""
-    from associatsiya_ai.embeddings import default_model_path
+    from associatsiya_ai.vectors.embeddings import default_model_path
 
     directory = models_dir()
     try:
@@ -176,7 +176,7 @@ def download_command(
     """
     info = REGISTRY.get(name)
     if info is not None and info.bundled:
-        from associatsiya_ai.embeddings import default_model_path
+        from associatsiya_ai.vectors.embeddings import default_model_path
 
         try:
             path = default_model_path()
@@ -284,8 +284,8 @@ def index_command(
     """
     import time
 
-    from associatsiya_ai.embeddings import file_fingerprint, resolve_model
-    from associatsiya_ai.vocab import cache_path, load_vocabulary
+    from associatsiya_ai.vectors.embeddings import file_fingerprint, resolve_model
+    from associatsiya_ai.vocab.vocabulary import cache_path, load_vocabulary
 
     try:
         path = cache_path(file_fingerprint(resolve_model(model)))

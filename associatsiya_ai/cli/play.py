@@ -20,13 +20,13 @@ import typer
 from rich.markup import escape
 
 from associatsiya_ai.cli.app import LevelChoice, app, console, err_console, fail
-from associatsiya_ai.words import plural
+from associatsiya_ai.rules.words import plural
 
 if TYPE_CHECKING:
     from associatsiya_ai.arena import AnySeat, GameRecord
-    from associatsiya_ai.game import InvalidSecretError, Seat
     from associatsiya_ai.gamelog import GameLog
-    from associatsiya_ai.words import WordChecker
+    from associatsiya_ai.rules.game import InvalidSecretError, Seat
+    from associatsiya_ai.rules.words import WordChecker
 
 __all__ = ["Kit", "load_kit", "replay", "secret_refusal", "vs_bot"]
 
@@ -77,9 +77,9 @@ def load_kit(model: str | None, level: str) -> Kit:
         When the model cannot be found or read.
     """
     from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
-    from associatsiya_ai.embeddings import load_embeddings
     from associatsiya_ai.lexicon import default_lexicon
-    from associatsiya_ai.vocab import load_vocabulary
+    from associatsiya_ai.vectors.embeddings import load_embeddings
+    from associatsiya_ai.vocab.vocabulary import load_vocabulary
 
     embeddings = load_embeddings(model)
     vocabulary = load_vocabulary(embeddings)
@@ -101,14 +101,14 @@ def secret_refusal(word: str, error: InvalidSecretError) -> str:
     The lexicon's reasons often start by naming the word («кошку» — …) and end with the
     fix (…: скажите «кошка»); both are said here only once.
 
-    >>> from associatsiya_ai.game import InvalidSecretError
-    >>> from associatsiya_ai.words import Violation
+    >>> from associatsiya_ai.rules.game import InvalidSecretError
+    >>> from associatsiya_ai.rules.words import Violation
     >>> bad = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
     >>> secret_refusal("Кошку", InvalidSecretError("Кошку", (bad,)))
     '«Кошку» не может быть загаданным словом: не в падеже; правильная форма: «кошка»'
     """
     from associatsiya_ai.lexicon import shorten
-    from associatsiya_ai.words import is_pass
+    from associatsiya_ai.rules.words import is_pass
 
     shown = shorten(word.strip())
     head = f"«{shown}» не может быть загаданным словом"
@@ -204,12 +204,12 @@ def _vs_bot(
     import numpy as np
 
     from associatsiya_ai.arena import SideSeats, draw_secret, play_match, validate_secret
-    from associatsiya_ai.game import InvalidSecretError, Role
     from associatsiya_ai.gamelog import GameLog
-    from associatsiya_ai.models import ModelError
     from associatsiya_ai.players import BotGuesser, BotHinter
     from associatsiya_ai.players.human import HumanGuesser, HumanHinter, Terminal
     from associatsiya_ai.players.screen import Screen
+    from associatsiya_ai.rules.game import InvalidSecretError, Role
+    from associatsiya_ai.vectors.registry import ModelError
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**32)  # type: ignore[operator]
@@ -260,7 +260,7 @@ def _vs_bot(
     used: list[str] = []
 
     def secret_for(index: int, setter: str, seats: Mapping[Seat, AnySeat]) -> str:
-        from associatsiya_ai.game import Seat
+        from associatsiya_ai.rules.game import Seat
 
         setter_hinter = seats[Seat(1, Role.HINTER)]
         if word is not None:
@@ -400,9 +400,9 @@ def _seat_name(key: object) -> str:
 
 
 def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
-    from associatsiya_ai.game import Mode
     from associatsiya_ai.gamelog import replay_turns
     from associatsiya_ai.players.screen import ENDED_BY, MODE_NAMES, explanation_lines, miss_word
+    from associatsiya_ai.rules.game import Mode
 
     steps = replay_turns(record)
     say = console.print

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from associatsiya_ai.cli.app import LevelChoice, app, console, err_console, fail
-from associatsiya_ai.words import plural
+from associatsiya_ai.rules.words import plural
 
 if TYPE_CHECKING:
     from associatsiya_ai.botvbot import GameResult
@@ -153,7 +153,7 @@ def bot_vs_bot(
     """Play bot-only games (side 1 against side 2, the setter alternating as in a match, R8)
     and report wins, draws, the first-mover share, the survival curve and chain modes."""
     from associatsiya_ai import botvbot
-    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vectors.registry import ModelError
 
     side_a = botvbot.BotSpec(model=model_1, level=level_1.value)
     side_b = botvbot.BotSpec(
@@ -256,7 +256,7 @@ def bench_command(
     """Measure speed and memory (medians): load_s, guess_ms, hint_ms, games_per_s,
     peak_rss_mb and the gensim most_similar baseline over the same vectors."""
     from associatsiya_ai.bench import bench, bench_steps
-    from associatsiya_ai.models import ModelError
+    from associatsiya_ai.vectors.registry import ModelError
 
     progress = _progress()
     task = progress.add_task("замер / bench", total=bench_steps(repeat))

@@ -1,7 +1,7 @@
 """The seat interface: one tiny protocol for a person and a bot, hinter or guesser.
 
-A seat sees only its own view (:class:`~associatsiya_ai.game.HinterView` knows the secret,
-:class:`~associatsiya_ai.game.GuesserView` does not) and returns its choice with an optional
+A seat sees only its own view (:class:`~associatsiya_ai.rules.game.HinterView` knows the secret,
+:class:`~associatsiya_ai.rules.game.GuesserView` does not) and returns its choice with an optional
 explanation (JSON-ready, for the screen and the game log). The arena
 (:mod:`associatsiya_ai.arena`) applies the choice through the rules engine and hands a
 rejected move back with :meth:`rejected`.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from associatsiya_ai.game import GuesserView, HinterView, Mode, RuleError
+from associatsiya_ai.rules.game import GuesserView, HinterView, Mode, RuleError
 
 __all__ = [
     "AnswerChoice",

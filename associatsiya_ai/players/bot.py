@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from associatsiya_ai.game import GuesserView, HinterView, Mode, RuleError
 from associatsiya_ai.players.base import AnswerChoice, Explanation, HintChoice
+from associatsiya_ai.rules.game import GuesserView, HinterView, Mode, RuleError
 
 if TYPE_CHECKING:
     import numpy as np

@@ -18,10 +18,10 @@ from typing import Any
 
 from rich.markup import escape
 
-from associatsiya_ai.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
 from associatsiya_ai.lexicon import shorten
 from associatsiya_ai.players.base import AnswerChoice, HintChoice, QuitGame
 from associatsiya_ai.players.screen import Screen
+from associatsiya_ai.rules.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
 
 __all__ = ["HumanGuesser", "HumanHinter", "Terminal", "parse_hint_input"]
 

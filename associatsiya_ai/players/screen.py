@@ -28,7 +28,8 @@ from associatsiya_ai.arena import (
     Spoken,
     ToAct,
 )
-from associatsiya_ai.game import (
+from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.rules.game import (
     ConsonanceError,
     GuesserView,
     HinterView,
@@ -40,8 +41,7 @@ from associatsiya_ai.game import (
     Termination,
     Utterance,
 )
-from associatsiya_ai.lexicon import shorten
-from associatsiya_ai.words import PASS, Overlap, fold, plural
+from associatsiya_ai.rules.words import PASS, Overlap, fold, plural
 
 __all__ = [
     "ENDED_BY",

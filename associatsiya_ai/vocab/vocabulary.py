@@ -3,7 +3,7 @@
 A :class:`Vocabulary` holds the embedding words that the lexicon accepts as common nouns in
 the nominative singular (R3, the dictionary form), frequent enough per ``wordfreq``, minus a
 short blocklist, with unit vectors and the secrets bots choose; the building rules live in
-:mod:`associatsiya_ai.vocab_build`. :func:`load_vocabulary` builds it once per model and
+:mod:`associatsiya_ai.vocab.build`. :func:`load_vocabulary` builds it once per model and
 caches it as an ``.npz``.
 
 >>> import numpy as np
@@ -22,16 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from associatsiya_ai.vocab_build import (
+from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.build import (
     build_vocabulary,
     is_blocked,
     normalise,
     query_vector,
 )
-from associatsiya_ai.words import fold
 
 if TYPE_CHECKING:
-    from associatsiya_ai.embeddings import Embeddings
+    from associatsiya_ai.vectors.embeddings import Embeddings
 
 __all__ = [
     "VOCAB_VERSION",
@@ -262,7 +262,7 @@ def load_vocabulary(
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.embeddings import file_fingerprint, load_embeddings, resolve_model
+    from associatsiya_ai.vectors.embeddings import file_fingerprint, load_embeddings, resolve_model
 
     if embeddings is not None:
         fingerprint = embeddings.fingerprint()

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.models import (
+from associatsiya_ai.vectors.registry import (
     DEFAULT_MODEL,
     MODEL_SUFFIXES,
     REGISTRY,
@@ -276,7 +276,7 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
     """
     path = resolve_model(spec)
     if not path.is_file():
-        from associatsiya_ai.models import REGISTRY
+        from associatsiya_ai.vectors.registry import REGISTRY
 
         name = str(spec) if spec is not None else ""
         fix = (

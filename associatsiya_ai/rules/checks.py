@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from associatsiya_ai.game_types import Mode, Turn, Utterance
-from associatsiya_ai.words import Overlap, Violation, WordVerdict, consonance, is_pass
+from associatsiya_ai.rules.types import Mode, Turn, Utterance
+from associatsiya_ai.rules.words import Overlap, Violation, WordVerdict, consonance, is_pass
 
 __all__ = ["GuesserView", "HinterView", "chains_for", "foul_overlaps", "hint_violations"]
 

@@ -6,7 +6,7 @@ separate steps — parse (R3, :meth:`Game.parse_hint`), check (R1, R4, R5, R6,
 :meth:`Game.hint_violations`) and apply (:meth:`Game.apply_hint`) — and :meth:`Game.say` /
 :meth:`Game.answer` do all three. :meth:`Game.outcome` is ``None`` until the game ends.
 
->>> from associatsiya_ai.words import WordVerdict
+>>> from associatsiya_ai.rules.words import WordVerdict
 >>> class Tiny:
 ...     def analyse(self, word):
 ...         w = word.strip().lower()
@@ -21,7 +21,7 @@ False
 >>> g.say("мышь", Mode.ALL)
 Traceback (most recent call last):
 ...
-associatsiya_ai.game_types.IllegalMoveError: «мышь»: R4: наводка «мышь» уже звучала в этой игре
+associatsiya_ai.rules.types.IllegalMoveError: «мышь»: R4: наводка «мышь» уже звучала в этой игре
 >>> g.say("кот").chain
 ('кот',)
 >>> g.outcome().termination, g.outcome().winner
@@ -32,7 +32,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from associatsiya_ai.game_types import (
+from associatsiya_ai.rules.checks import (
+    GuesserView,
+    HinterView,
+    chains_for,
+    foul_overlaps,
+    hint_violations,
+)
+from associatsiya_ai.rules.types import (
     TURNS_PER_TEAM,
     ConsonanceError,
     GameRecordError,
@@ -49,14 +56,7 @@ from associatsiya_ai.game_types import (
     Turn,
     Utterance,
 )
-from associatsiya_ai.rules import (
-    GuesserView,
-    HinterView,
-    chains_for,
-    foul_overlaps,
-    hint_violations,
-)
-from associatsiya_ai.words import (
+from associatsiya_ai.rules.words import (
     PASS,
     Violation,
     WordChecker,

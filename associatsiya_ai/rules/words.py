@@ -1,6 +1,6 @@
 """Word-level rules: normalisation, consonance (R5) and the verdict type a lexicon returns.
 
-Pure: no I/O, no models. The rules engine (:mod:`associatsiya_ai.game`) and the lexicon
+Pure: no I/O, no models. The rules engine (:mod:`associatsiya_ai.rules.game`) and the lexicon
 (:mod:`associatsiya_ai.lexicon`) both build on this module.
 
 >>> fold("  Ёлка ")

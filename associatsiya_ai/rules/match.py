@@ -4,7 +4,7 @@ Pure: no I/O. In each game the setting side is that game's team 1; the setter al
 A, B, A, … starting from ``first_setter``, so the sides take turns at moving first (team 2
 moves first, R1).
 
->>> from associatsiya_ai.game_types import Outcome, Termination
+>>> from associatsiya_ai.rules.types import Outcome, Termination
 >>> m = Match()
 >>> m.setter(0), m.setter(1), m.team_of("A", 1)
 ('A', 'B', 2)
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from associatsiya_ai.game_types import Outcome, Termination
+from associatsiya_ai.rules.types import Outcome, Termination
 
 Side = Literal["A", "B"]
 SIDES: tuple[Side, Side] = ("A", "B")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from associatsiya_ai.words import PASS, Overlap, Violation, WordVerdict
+from associatsiya_ai.rules.words import PASS, Overlap, Violation, WordVerdict
 
 TURNS_PER_TEAM = 6
 """R1.3: each team has at most 6 turns; 12 turns in a game."""

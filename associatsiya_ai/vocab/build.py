@@ -1,7 +1,7 @@
 """Building a model's noun vocabulary: which words, their vectors, which of them are secrets.
 
 :func:`build_vocabulary` reads every embedding word once (tens of seconds); the result is
-cached by :func:`associatsiya_ai.vocab.load_vocabulary`. The rules:
+cached by :func:`associatsiya_ai.vocab.vocabulary.load_vocabulary`. The rules:
 
 - **Said words** are Cyrillic common nouns the lexicon accepts (R3) in their dictionary
   form, known to the dictionary, not abbreviations, mostly nouns, frequent enough in their
@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.models import ModelError
-from associatsiya_ai.words import fold
+from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vectors.registry import ModelError
 
 if TYPE_CHECKING:
-    from associatsiya_ai.embeddings import Embeddings
-    from associatsiya_ai.vocab import Vocabulary
+    from associatsiya_ai.vectors.embeddings import Embeddings
+    from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["build_vocabulary", "is_blocked", "is_secret_word", "query_vector"]
 
@@ -192,12 +192,12 @@ def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabu
     from wordfreq import zipf_frequency
 
     from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
-    from associatsiya_ai.vocab import Vocabulary
+    from associatsiya_ai.vocab.vocabulary import Vocabulary
 
     lexicon = default_lexicon()
     kept: dict[str, tuple[str, str, float]] = {}
     if progress:
-        from associatsiya_ai.vocab import _note
+        from associatsiya_ai.vocab.vocabulary import _note
 
         _note(
             f"Строю словарь существительных модели {embeddings.name} "

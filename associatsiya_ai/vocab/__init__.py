@@ -1,0 +1,1 @@
+"""The bots' vocabulary: the words a bot may say, their vectors and priors, build and cache."""
