@@ -493,3 +493,94 @@ def test_foul_outcome_records_the_fouling_chain() -> None:
     data = g.to_dict()["outcome"]
     assert isinstance(data, dict)
     assert data["utterance"] == {"team": 1, "mode": "all", "new": "кот", "chain": ["мышь", "кот"]}
+
+
+# ---------------------------------------------------------------- parse once, one record
+def test_parse_answer_then_apply_answer_parses_once() -> None:
+    lexicon = FakeLexicon()
+    g = Game("кошка", lexicon)
+    g.say("мышь")
+    calls = lexicon.calls
+    verdict = g.parse_answer("Кошки")
+    turn = g.apply_answer(verdict)
+    assert lexicon.calls == calls + 1  # apply_answer does not analyse the word again
+    assert turn.correct and turn.answer == "кошки"
+    assert g.outcome() is not None and g.outcome().winner == 2  # type: ignore[union-attr]
+
+
+def test_apply_answer_checks_turn_order_and_r6() -> None:
+    g = new_game()
+    with pytest.raises(IllegalMoveError, match="R1"):
+        g.apply_answer(None)
+    g.say("мышь")
+    g.apply_answer(None)
+    g.say("хвост")
+    g.apply_answer(g.parse_answer("сыр"))
+    g.say("усы")
+    with pytest.raises(IllegalMoveError, match="R6"):
+        g.apply_answer(g.parse_answer(PASS))
+
+
+def test_moves_are_derived_from_the_typed_turns() -> None:
+    g = new_game()
+    play_turn(g, "мышь", "сыр")
+    g.say(PASS, Mode.OWN)
+    assert g.moves == [
+        {"role": "hinter", "word": "мышь", "mode": "single"},
+        {"role": "guesser", "word": "сыр"},
+        {"role": "hinter", "word": PASS, "mode": "own"},
+    ]
+    g.abandon()
+    assert g.moves[-1] == {"role": "abandon"}
+    again = Game.from_dict(g.to_dict(), FakeLexicon())
+    assert again.to_dict() == g.to_dict() and again.outcome() == g.outcome()
+
+
+def test_outcome_is_data_only_and_round_trips() -> None:
+    g = new_game()
+    play_turn(g, "мышь", "сыр")
+    g.say("кот", Mode.ALL)
+    outcome = g.outcome()
+    assert outcome is not None and not hasattr(outcome, "describe")
+    data = outcome.to_dict()
+    assert "detail" not in data
+    again = Outcome.from_dict(json.loads(json.dumps(data)))
+    assert again.to_dict() == data and again.utterance == outcome.utterance
+
+
+def test_outcome_text_lives_with_the_terminal() -> None:
+    from associatsiya_ai.terminal.texts import outcome_text
+
+    g = new_game()
+    play_turn(g, "мышь", "сыр")
+    g.say("кот")
+    outcome = g.outcome()
+    assert outcome is not None
+    text = outcome_text(outcome)
+    assert "«кот»" in text and "первые две буквы «ко»" in text and "Команда 1 проиграла" in text
+    # an old log's outcome (with "detail") is read, and the text is the same
+    assert outcome_text(Outcome.from_dict({**outcome.to_dict(), "detail": "x"})) == text
+
+
+def test_check_chain_is_r3_and_r4_of_the_engine() -> None:
+    from associatsiya_ai.rules import check_chain
+
+    assert check_chain(["мышь", PASS, "Ёлка"], FakeLexicon()) == ("мышь", "ёлка")
+    with pytest.raises(InvalidWordError, match="R3"):
+        check_chain(["мышь", "кошку"], FakeLexicon())
+    with pytest.raises(IllegalMoveError, match="R4") as caught:
+        check_chain(["ёлка", "хвост", "елка"], FakeLexicon())
+    assert "повторяет наводку «ёлка»" in str(caught.value)
+
+
+def test_importing_the_engine_loads_no_heavy_package() -> None:
+    import subprocess
+    import sys
+
+    heavy = ("numpy", "navec", "gensim", "pymorphy3", "rich", "typer", "sklearn")
+    code = (
+        "import sys, associatsiya_ai, associatsiya_ai.rules, associatsiya_ai.rules.game;"
+        f"print(','.join(m for m in {heavy!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -18,10 +18,9 @@ from associatsiya_ai.cli.app import app, console, err_console, fail
 
 if TYPE_CHECKING:
     from associatsiya_ai.rules.game import RuleError
-    from associatsiya_ai.rules.words import WordChecker
     from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["EvalRole", "check_chain", "guess_data", "hint_data", "rule_message"]
+__all__ = ["EvalRole", "guess_data", "hint_data", "rule_message"]
 
 Level = Annotated[str, typer.Option("--level", help="Bot strength: easy, normal or hard.")]
 Model = Annotated[
@@ -82,41 +81,6 @@ def hint_data(
     }
 
 
-def check_chain(hints: list[str], checker: WordChecker) -> list[str]:
-    """Check a chain typed by a person like hints spoken in a game; return it for the bot.
-
-    Each word must pass R3 (its display form is kept); «пропускаю» is dropped (R2: a chain
-    holds real hints only); a word repeating an earlier one's lemma breaks R4.
-
-    Raises
-    ------
-    associatsiya_ai.rules.game.InvalidWordError
-        A word breaks R3.
-    associatsiya_ai.rules.game.IllegalMoveError
-        A word repeats an earlier hint (R4).
-    """
-    from associatsiya_ai.rules.game import IllegalMoveError, InvalidWordError
-    from associatsiya_ai.rules.words import Violation, is_pass
-
-    chain: list[str] = []
-    spoken: dict[str, str] = {}  # lemma -> the hint as shown
-    for raw in hints:
-        if is_pass(raw):
-            continue
-        verdict = checker.analyse(raw)
-        if verdict.problems:
-            raise InvalidWordError(raw, verdict.problems)
-        if verdict.lemma in spoken:
-            detail = (
-                f"«{verdict.display}» повторяет наводку «{spoken[verdict.lemma]}» "
-                "этой цепочки: наводки не повторяются"
-            )
-            raise IllegalMoveError(raw, (Violation("R4", "repeat", detail),))
-        spoken[verdict.lemma] = verdict.display
-        chain.append(verdict.display)
-    return chain
-
-
 def rule_message(error: RuleError) -> str:
     """One line for a rejected word: the reason (it names the word), the rule, the fix."""
     v = error.violations[0]
@@ -130,8 +94,8 @@ def guess_data(
 ) -> dict[str, Any]:
     """The bot's answer to a chain heard on a fresh game's first turn, with candidates.
 
-    The chain is checked first (:func:`check_chain`): ``chain`` in the result is what the
-    bot heard, without «пропускаю»; it may be empty.
+    The chain is checked first (:func:`associatsiya_ai.rules.checks.check_chain`):
+    ``chain`` in the result is what the bot heard, without «пропускаю»; it may be empty.
 
     Raises
     ------
@@ -142,8 +106,9 @@ def guess_data(
 
     from associatsiya_ai.bots import EmbeddingGuesser
     from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.rules.checks import check_chain
 
-    heard = check_chain(chain, default_lexicon())
+    heard = list(check_chain(chain, default_lexicon()))
     bot = EmbeddingGuesser(_vocabulary(model), level=level, candidates=max(top, 10))
     decision = bot.answer_chain(heard, np.random.default_rng(seed))
     return {

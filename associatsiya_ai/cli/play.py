@@ -8,6 +8,7 @@ tiny fakes.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -462,6 +463,12 @@ def _replay_one(number: int, record: dict[str, Any], interactive: bool) -> None:
                 say(f"   [dim]отгадывающий: {_safe(line, 300)}[/dim]", highlight=False)
     outcome = record.get("outcome")
     detail = outcome.get("detail") if isinstance(outcome, dict) else None
+    if isinstance(outcome, dict) and not detail:
+        from associatsiya_ai.rules.types import Outcome
+        from associatsiya_ai.terminal.texts import outcome_text
+
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            detail = outcome_text(Outcome.from_dict(outcome))
     if record.get("ended_by"):
         why = ENDED_BY.get(str(record["ended_by"]), str(record["ended_by"]))
         say(f"[yellow]Игра прервана: {_safe(why)}.[/yellow]", highlight=False)

@@ -42,6 +42,7 @@ from associatsiya_ai.rules.game import (
     Utterance,
 )
 from associatsiya_ai.rules.words import PASS, Overlap, fold, plural
+from associatsiya_ai.terminal.texts import outcome_text
 
 __all__ = [
     "ENDED_BY",
@@ -408,7 +409,7 @@ class Screen:
         if record.ended_by is not None:
             self.say(f"[bold yellow]Игра прервана:[/bold yellow] {reasons[record.ended_by]}.")
         elif outcome is not None:
-            self.say(f"[bold]{escape(outcome.describe())}[/bold]")
+            self.say(f"[bold]{escape(outcome_text(outcome))}[/bold]")
             if outcome.termination is Termination.CONSONANCE and outcome.word:
                 self.show_overlaps(outcome.word, outcome.overlaps)
             verdict = self._verdict(outcome)

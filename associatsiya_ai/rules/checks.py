@@ -1,18 +1,38 @@
-"""Pure rule checks a player or bot applies to a move, and what each player may see.
+"""Pure rule checks of a move: R3–R6 for a hint, the chains of R2, R3/R4 for a typed chain.
 
 :func:`hint_violations` is the engine's own check of a hint (R3–R6); :func:`chains_for`
-builds the chain of each mode (R2); :class:`HinterView` and :class:`GuesserView` are the
-read-only views a seat gets (only hinters see the secret). Pure: no I/O, no models.
+builds the chain of each mode (R2); :func:`check_chain` checks a chain typed by a person
+(R3, R4) the way hints spoken in a game are checked. Pure: no I/O, no models.
+
+>>> from associatsiya_ai.rules.words import WordVerdict
+>>> class Tiny:
+...     def analyse(self, word):
+...         w = word.strip().lower()
+...         return WordVerdict(word=w, display=w, lemma=w, lemmas=frozenset({w}))
+>>> check_chain(["мышь", "пропускаю", "сыр"], Tiny())
+('мышь', 'сыр')
+>>> try:
+...     check_chain(["мышь", "Мышь"], Tiny())
+... except IllegalMoveError as error:
+...     print(error.rule, error.violations[0].kind)
+R4 repeat
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 
-from associatsiya_ai.rules.types import Mode, Turn, Utterance
-from associatsiya_ai.rules.words import Overlap, Violation, WordVerdict, consonance, is_pass
+from associatsiya_ai.rules.types import IllegalMoveError, InvalidWordError, Mode
+from associatsiya_ai.rules.words import (
+    Overlap,
+    Violation,
+    WordChecker,
+    WordVerdict,
+    consonance,
+    is_pass,
+)
 
-__all__ = ["GuesserView", "HinterView", "chains_for", "foul_overlaps", "hint_violations"]
+__all__ = ["chains_for", "check_chain", "foul_overlaps", "hint_violations"]
 
 
 def foul_overlaps(secret: str, hint: WordVerdict) -> tuple[Overlap, ...]:
@@ -120,82 +140,45 @@ def chains_for(
     return {Mode.SINGLE: tail, Mode.OWN: own_hints + tail, Mode.ALL: all_hints + tail}
 
 
-@dataclass(frozen=True)
-class HinterView:
-    """What a hinter knows when it is to speak: the secret and the public history.
+def check_chain(words: Iterable[str], checker: WordChecker) -> tuple[str, ...]:
+    """Check a chain typed by a person like hints spoken in a game (R3, R4); return it.
 
-    Attributes
+    Each word must pass R3 (its display form is kept); ``PASS`` is dropped (R2: a chain
+    holds real hints only); a word repeating an earlier one's lemma breaks R4.
+
+    Parameters
     ----------
-    team : int
-        The hinter's team (1 or 2).
-    secret : WordVerdict
-        The secret (only hinters see it).
-    turns : tuple of Turn
-        Every completed turn, in order (public).
-    own_hints, all_hints : tuple of str
-        This hinter's and both hinters' real hints so far, in order (display spelling).
-    spoken_lemmas : frozenset of str
-        Folded lemmas of every hint spoken (R4).
-    last_own_was_pass : bool
-        Whether this hinter's previous utterance was ``PASS`` (R6).
-    turn_number : int
-        The number of the turn about to be played, 1–12.
+    words : iterable of str
+        The chain as typed, in order.
+    checker : WordChecker
+        Judges each word under R3 (the lexicon or a fake).
+
+    Returns
+    -------
+    tuple of str
+        The chain in display spelling, ``PASS`` left out.
+
+    Raises
+    ------
+    InvalidWordError
+        A word breaks R3.
+    IllegalMoveError
+        A word repeats an earlier hint of the chain (R4).
     """
-
-    team: int
-    secret: WordVerdict
-    turns: tuple[Turn, ...]
-    own_hints: tuple[str, ...]
-    all_hints: tuple[str, ...]
-    spoken_lemmas: frozenset[str]
-    last_own_was_pass: bool
-    turn_number: int
-
-    def chains_for(self, new: str | None) -> dict[Mode, tuple[str, ...]]:
-        """The chain each mode would speak with ``new`` (``None`` for ``PASS``)."""
-        return chains_for(new, self.own_hints, self.all_hints)
-
-    def violations(self, hint: WordVerdict | None) -> tuple[Violation, ...]:
-        """The engine's own check of a hint in this position; ``None`` means ``PASS``."""
-        return hint_violations(
-            self.secret,
-            hint,
-            spoken_lemmas=self.spoken_lemmas,
-            last_own_was_pass=self.last_own_was_pass,
-        )
-
-
-@dataclass(frozen=True)
-class GuesserView:
-    """What a guesser knows when it is to answer: the chain just heard and the history.
-
-    Attributes
-    ----------
-    team : int
-        The guesser's team.
-    utterance : Utterance
-        The partner's utterance of this turn (mode, new element, chain heard).
-    turns : tuple of Turn
-        Every completed turn (public, both teams).
-    hints : tuple of str
-        Every real hint spoken so far by either hinter, in order (includes this turn's).
-    wrong_answers : tuple of str
-        Every non-``PASS`` answer given so far by either team (all were wrong).
-    last_own_was_pass : bool
-        Whether this guesser's previous answer was ``PASS`` (R6).
-    turn_number : int
-        The number of this turn, 1–12.
-    """
-
-    team: int
-    utterance: Utterance
-    turns: tuple[Turn, ...]
-    hints: tuple[str, ...]
-    wrong_answers: tuple[str, ...]
-    last_own_was_pass: bool
-    turn_number: int
-
-    @property
-    def chain(self) -> tuple[str, ...]:
-        """The chain heard on this turn."""
-        return self.utterance.chain
+    chain: list[str] = []
+    spoken: dict[str, str] = {}  # lemma -> the hint as shown
+    for raw in words:
+        if is_pass(raw):
+            continue
+        verdict = checker.analyse(raw)
+        if verdict.problems:
+            raise InvalidWordError(raw, verdict.problems)
+        if verdict.lemma in spoken:
+            detail = (
+                f"«{verdict.display}» повторяет наводку «{spoken[verdict.lemma]}» "
+                "этой цепочки: наводки не повторяются"
+            )
+            raise IllegalMoveError(raw, (Violation("R4", "repeat", detail),))
+        spoken[verdict.lemma] = verdict.display
+        chain.append(verdict.display)
+    return tuple(chain)

@@ -2,9 +2,12 @@
 
 A :class:`Game` takes the secret and a word checker (the real
 :class:`~associatsiya_ai.lexicon.Lexicon` or a test's tiny fake). Moves go through three
-separate steps — parse (R3, :meth:`Game.parse_hint`), check (R1, R4, R5, R6,
-:meth:`Game.hint_violations`) and apply (:meth:`Game.apply_hint`) — and :meth:`Game.say` /
-:meth:`Game.answer` do all three. :meth:`Game.outcome` is ``None`` until the game ends.
+separate steps — parse (R3, :meth:`Game.parse_hint`, :meth:`Game.parse_answer`), check
+(R1, R4, R5, R6, :meth:`Game.hint_violations`) and apply (:meth:`Game.apply_hint`,
+:meth:`Game.apply_answer`) — and :meth:`Game.say` / :meth:`Game.answer` do all three, so a
+caller that has parsed a move already applies it without parsing it again.
+:meth:`Game.outcome` is ``None`` until the game ends; the typed :attr:`Game.turns` are the
+one record of the game (:meth:`Game.to_dict` serialises them).
 
 >>> from associatsiya_ai.rules.words import WordVerdict
 >>> class Tiny:
@@ -16,7 +19,7 @@ separate steps — parse (R3, :meth:`Game.parse_hint`), check (R1, R4, R5, R6,
 Seat(team=2, role=<Role.HINTER: 'hinter'>)
 >>> g.say("мышь").chain
 ('мышь',)
->>> g.answer("сыр").correct
+>>> g.apply_answer(g.parse_answer("сыр")).correct
 False
 >>> g.say("мышь", Mode.ALL)
 Traceback (most recent call last):
@@ -33,8 +36,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from associatsiya_ai.rules.checks import (
-    GuesserView,
-    HinterView,
     chains_for,
     foul_overlaps,
     hint_violations,
@@ -56,6 +57,7 @@ from associatsiya_ai.rules.types import (
     Turn,
     Utterance,
 )
+from associatsiya_ai.rules.views import GuesserView, HinterView
 from associatsiya_ai.rules.words import (
     PASS,
     Violation,
@@ -124,7 +126,6 @@ class Game:
     secret: WordVerdict = field(init=False)
     turns: list[Turn] = field(init=False, default_factory=list)
     pending: Utterance | None = field(init=False, default=None)
-    moves: list[dict[str, object]] = field(init=False, default_factory=list)
     _outcome: Outcome | None = field(init=False, default=None)
     _hints: list[_Hint] = field(init=False, default_factory=list)
     _last_pass: dict[Seat, bool] = field(init=False, default_factory=dict)
@@ -279,7 +280,6 @@ class Game:
             overlaps = foul_overlaps(self.secret.word, move.verdict)
             if self.practice:
                 raise ConsonanceError(move.word, tuple(foul), overlaps)
-            self.moves.append({"role": "hinter", "word": move.word, "mode": move.mode.value})
             self._outcome = Outcome(
                 Termination.CONSONANCE,
                 winner=3 - seat.team,
@@ -293,7 +293,6 @@ class Game:
             self._hints.append(_Hint(seat.team, move.display, move.verdict.lemma))
         self._last_pass[seat] = move.verdict is None
         self.pending = utterance
-        self.moves.append({"role": "hinter", "word": move.word, "mode": move.mode.value})
         return utterance
 
     def say(self, word: str, mode: Mode | str = Mode.SINGLE) -> Utterance:
@@ -317,18 +316,21 @@ class Game:
             raise InvalidWordError(verdict.word or word, verdict.problems)
         return verdict
 
-    def answer(self, word: str) -> Turn:
-        """Parse, check and apply the guesser's answer; a correct one ends the game (R7).
+    def apply_answer(self, verdict: WordVerdict | None) -> Turn:
+        """Apply a parsed answer (:meth:`parse_answer`); a correct one ends the game (R7).
+
+        Parameters
+        ----------
+        verdict : WordVerdict or None
+            The accepted answer's verdict; ``None`` for ``PASS``.
 
         Raises
         ------
-        InvalidWordError
-            R3.
         IllegalMoveError
             R1 (out of turn) or R6 (``PASS`` twice in a row) — nothing changes.
         """
-        seat = self._expect(Role.GUESSER, word)
-        verdict = self.parse_answer(word)
+        shown = PASS if verdict is None else verdict.display
+        seat = self._expect(Role.GUESSER, shown)
         if verdict is None and self._last_pass.get(seat, False):
             raise IllegalMoveError(
                 PASS,
@@ -336,12 +338,10 @@ class Game:
             )
         assert self.pending is not None
         correct = verdict is not None and self.secret.lemma in verdict.lemmas
-        shown = PASS if verdict is None else verdict.display
         turn = Turn(len(self.turns) + 1, seat.team, self.pending, shown, correct)
         self.turns.append(turn)
         self.pending = None
         self._last_pass[seat] = verdict is None
-        self.moves.append({"role": "guesser", "word": shown})
         if correct:
             self._outcome = Outcome(
                 Termination.GUESSED, winner=seat.team, loser=3 - seat.team, word=shown
@@ -350,11 +350,23 @@ class Game:
             self._outcome = Outcome(Termination.DRAW, winner=None, loser=None)
         return turn
 
+    def answer(self, word: str) -> Turn:
+        """Parse, check and apply the guesser's answer (:meth:`parse_answer`, :meth:`apply_answer`).
+
+        Raises
+        ------
+        InvalidWordError
+            R3.
+        IllegalMoveError
+            R1 (out of turn) or R6 (``PASS`` twice in a row) — nothing changes.
+        """
+        self._expect(Role.GUESSER, word)
+        return self.apply_answer(self.parse_answer(word))
+
     def abandon(self) -> Outcome:
         """End the game because a person quit: no winner (an engine addition)."""
         if self._outcome is None:
             self._outcome = Outcome(Termination.ABANDONED, winner=None, loser=None)
-            self.moves.append({"role": "abandon"})
         return self._outcome
 
     def _expect(self, role: Role, word: str) -> Seat:
@@ -370,14 +382,39 @@ class Game:
         return seat
 
     # --------------------------------------------------------- serialisation
+    @property
+    def moves(self) -> list[dict[str, object]]:
+        """Every move in order, as JSON-ready dicts, derived from the typed turns.
+
+        A hint is ``{"role": "hinter", "word", "mode"}``, an answer ``{"role": "guesser",
+        "word"}``, a person quitting ``{"role": "abandon"}``; :meth:`from_dict` replays them.
+        """
+        out: list[dict[str, object]] = []
+        for turn in self.turns:
+            out.append(_hint_move(turn.utterance))
+            out.append({"role": "guesser", "word": turn.answer})
+        if self.pending is not None:
+            out.append(_hint_move(self.pending))
+        outcome = self._outcome
+        if outcome is not None and outcome.termination is Termination.CONSONANCE:
+            assert outcome.utterance is not None
+            out.append(_hint_move(outcome.utterance))
+        elif outcome is not None and outcome.termination is Termination.ABANDONED:
+            out.append({"role": "abandon"})
+        return out
+
     def to_dict(self) -> dict[str, object]:
-        """The whole game as JSON-ready data: secret, options, moves, turns and outcome."""
+        """The whole game as JSON-ready data: secret, options, moves, turns and outcome.
+
+        ``moves`` and ``turns`` are both written from the typed turns (readers of older
+        logs use either); :meth:`from_dict` reads ``moves``.
+        """
         outcome = self._outcome
         return {
             "version": 1,
             "secret": self.secret.display,
             "practice": self.practice,
-            "moves": [dict(m) for m in self.moves],
+            "moves": self.moves,
             "turns": [t.to_dict() for t in self.turns],
             "outcome": None if outcome is None else outcome.to_dict(),
         }
@@ -409,3 +446,7 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise GameRecordError(f"запись игры повреждена: {exc}") from exc
         return game
+
+
+def _hint_move(utterance: Utterance) -> dict[str, object]:
+    return {"role": "hinter", "word": utterance.new, "mode": utterance.mode.value}

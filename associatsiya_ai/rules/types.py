@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from associatsiya_ai.rules.words import PASS, Overlap, Violation, WordVerdict
 
@@ -102,6 +103,22 @@ class Utterance:
             "chain": list(self.chain),
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Utterance:
+        """Rebuild an utterance from :meth:`to_dict`.
+
+        Raises
+        ------
+        KeyError, TypeError, ValueError
+            When ``data`` is not an utterance record.
+        """
+        return cls(
+            team=int(data["team"]),
+            mode=Mode(data["mode"]),
+            new=str(data["new"]),
+            chain=tuple(str(w) for w in data["chain"]),
+        )
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -140,7 +157,9 @@ class Turn:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The single termination of a finished game.
+    """The single termination of a finished game: data only.
+
+    Its Russian text is :func:`associatsiya_ai.terminal.texts.outcome_text`.
 
     Attributes
     ----------
@@ -163,20 +182,6 @@ class Outcome:
     overlaps: tuple[Overlap, ...] = ()
     utterance: Utterance | None = None
 
-    def describe(self) -> str:
-        """A one-line Russian description of the result."""
-        if self.termination is Termination.GUESSED:
-            return f"Команда {self.winner} отгадала слово «{self.word}» и победила."
-        if self.termination is Termination.CONSONANCE:
-            letters = "; ".join(o.describe() for o in self.overlaps)
-            return (
-                f"Созвучие: наводка «{self.word}» ({letters}). "
-                f"Команда {self.loser} проиграла, победила команда {self.winner}."
-            )
-        if self.termination is Termination.DRAW:
-            return "Ничья: слово не отгадано за шесть ходов каждой команды."
-        return "Игра прервана: победителя нет."
-
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form."""
         return {
@@ -186,8 +191,30 @@ class Outcome:
             "word": self.word,
             "overlaps": [{"kind": o.kind, "letters": list(o.letters)} for o in self.overlaps],
             "utterance": None if self.utterance is None else self.utterance.to_dict(),
-            "detail": self.describe(),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        """Rebuild an outcome from :meth:`to_dict` (a log's ``outcome``; ``detail`` ignored).
+
+        Overlaps come back without their highlight spans (the record does not keep them).
+
+        Raises
+        ------
+        KeyError, TypeError, ValueError
+            When ``data`` is not an outcome record.
+        """
+        utterance = data.get("utterance")
+        return cls(
+            Termination(data["termination"]),
+            winner=data.get("winner"),
+            loser=data.get("loser"),
+            word=data.get("word"),
+            overlaps=tuple(
+                Overlap(o["kind"], tuple(o["letters"]), (), ()) for o in data.get("overlaps") or ()
+            ),
+            utterance=None if utterance is None else Utterance.from_dict(utterance),
+        )
 
 
 class RuleError(ValueError):
