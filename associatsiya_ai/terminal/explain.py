@@ -1,0 +1,91 @@
+"""A bot's explanation as short Russian lines, from the typed :class:`Decision`.
+
+One renderer serves the game screen («?», ``--explain``) and replay (the arena's log reader
+turns older logs' explanations into decisions). What a person who guesses
+may not see mid-game is taken out of the data before rendering (:func:`for_guesser`): the
+candidate list (the bots' unsaid hints or answers would be extra clues) and the secret, which a
+hinter's reason names.
+
+>>> from associatsiya_ai.bots.decision import Candidate
+>>> from associatsiya_ai.rules.types import Mode
+>>> d = Decision("мышь", Mode.SINGLE, ("мышь",), (Candidate("мышь", Mode.SINGLE, 0.9),), "близко")
+>>> decision_lines(d)
+['близко', 'режим: одно слово', 'лучшие варианты: мышь 0.90']
+>>> decision_lines(*for_guesser(d, "кошка", hinter=True))
+['близко', 'режим: одно слово', 'другие варианты наводок — после игры (associatsiya replay)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.terminal.labels import MODE_NAMES, MODE_PREFIX
+
+__all__ = ["decision_lines", "for_guesser"]
+
+SHOWN_CANDIDATES = 6
+NO_EXPLANATION = "(объяснения нет)"
+
+
+def for_guesser(decision: Decision, secret: str, *, hinter: bool) -> tuple[Decision, str | None]:
+    """The decision as a person who guesses may see it mid-game, and what was withheld.
+
+    Parameters
+    ----------
+    decision : Decision
+        A bot's decision.
+    secret : str
+        The secret (a hinter's reason names it; it is shown as ``***``).
+    hinter : bool
+        Whether a hinter bot made the decision (its candidates are hints, else answers).
+
+    Returns
+    -------
+    decision : Decision
+        :meth:`Decision.redacted`, the secret taken out of the reason.
+    withheld : str or None
+        ``"наводок"`` or ``"ответов"`` when a candidate list was withheld, else ``None``.
+    """
+    withheld = ("наводок" if hinter else "ответов") if decision.candidates else None
+    shown = decision.redacted()
+    if secret and hinter:
+        shown = replace(shown, reason=shown.reason.replace(f"«{secret}»", "«***»"))
+    return shown, withheld
+
+
+def decision_lines(decision: Decision | None, withheld: str | None = None) -> list[str]:
+    """Render a bot's decision as short Russian lines: the reason, the mode, the candidates.
+
+    Parameters
+    ----------
+    decision : Decision or None
+        What the bot decided (``None``: no explanation).
+    withheld : str or None
+        Which candidate list was withheld (see :func:`for_guesser`): a note says it is shown
+        after the game.
+
+    Returns
+    -------
+    list of str
+        Plain text (no rich markup).
+    """
+    if decision is None:
+        return [NO_EXPLANATION]
+    lines: list[str] = []
+    if decision.reason:
+        lines.append(decision.reason)
+    if decision.mode is not None:
+        lines.append(f"режим: {MODE_NAMES[decision.mode]}")
+    if withheld:
+        lines.append(f"другие варианты {withheld} — после игры (associatsiya replay)")
+    elif decision.candidates:
+        shown = [
+            f"{MODE_PREFIX[c.mode] if c.mode else ''}{c.word} {c.score:.2f}"
+            for c in decision.candidates[:SHOWN_CANDIDATES]
+        ]
+        head = "лучшие варианты"
+        if any(s.startswith("+") for s in shown):
+            head += " (+ своя цепочка, ++ общая)"
+        lines.append(f"{head}: " + ", ".join(shown))
+    return lines or [NO_EXPLANATION]

@@ -1,0 +1,67 @@
+"""The terminal front-end on its own: explanations (redaction on the data), errors, labels."""
+
+from __future__ import annotations
+
+from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.rules.types import IllegalMoveError, InvalidSecretError, InvalidWordError, Mode
+from associatsiya_ai.rules.words import Violation
+from associatsiya_ai.terminal.errors import rule_message, rule_reason, secret_refusal
+from associatsiya_ai.terminal.explain import decision_lines, for_guesser
+from associatsiya_ai.terminal.labels import levels_text, seat_label
+
+
+def test_hinter_candidates_are_hidden_from_a_person_who_guesses() -> None:
+    decision = Decision(
+        "животное",
+        Mode.SINGLE,
+        ("животное",),
+        (Candidate("животное", Mode.SINGLE, 0.9), Candidate("питомец", Mode.OWN, 0.8)),
+        "P(«кошка») по модели партнёра",
+    )
+    shown = " ".join(decision_lines(decision))
+    assert "животное 0.90" in shown and "+питомец 0.80" in shown
+    assert "(+ своя цепочка, ++ общая)" in shown
+    hidden = " ".join(decision_lines(*for_guesser(decision, "кошка", hinter=True)))
+    assert "питомец" not in hidden and "кошка" not in hidden and "«***»" in hidden
+    assert "другие варианты наводок — после игры" in hidden
+    assert decision.candidates  # the bot's decision itself is untouched
+
+
+def test_guesser_bots_candidates_are_hidden_from_a_person_who_guesses() -> None:
+    decision = Decision("сыр", None, ("мышь",), (Candidate("сыр", None, 0.8),), "к слову «мышь»")
+    assert "сыр 0.80" in " ".join(decision_lines(decision))
+    hidden = " ".join(decision_lines(*for_guesser(decision, "кошка", hinter=False)))
+    assert "сыр" not in hidden and "варианты ответов — после игры" in hidden
+    assert "«мышь»" in hidden and "режим" not in hidden
+
+
+def test_no_explanation() -> None:
+    assert decision_lines(None) == ["(объяснения нет)"]
+    assert decision_lines(Decision("кот")) == ["(объяснения нет)"]
+    bare = Decision("кот", candidates=())
+    assert decision_lines(*for_guesser(bare, "кошка", hinter=True)) == ["(объяснения нет)"]
+
+
+def test_one_renderer_per_error() -> None:
+    case = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
+    repeat = Violation("R4", "repeat", "«лампы» повторяет наводку «лампа»")
+    assert rule_reason(InvalidWordError("кошку", (case,))).endswith("(R3)")
+    assert rule_message(InvalidWordError("кошку", (case,))).count("кошка") == 1
+    assert rule_message(IllegalMoveError("лампы", (repeat,))) == (
+        "«лампы» повторяет наводку «лампа» (R4)"
+    )
+    unknown = Violation("", "unknown-to-model", "модель не знает слова «бегемот»")
+    assert rule_reason(InvalidSecretError("бегемот", (unknown,))) == unknown.detail
+    assert (
+        rule_reason(InvalidWordError("x" * 500, (Violation("R3", "x", "y" * 500),)), 300)[-1] == "…"
+    )
+    assert secret_refusal("пропускаю", InvalidSecretError("пропускаю", (unknown,))).startswith(
+        "«пропускаю» не может быть загаданным словом: модель"
+    )
+
+
+def test_labels() -> None:
+    assert seat_label("1-hinter") == "наводящий команды 1"
+    assert seat_label("3-judge") == "3-judge"
+    assert levels_text(("easy", "normal", "hard")) == "easy, normal или hard"
+    assert levels_text(("hard",)) == "hard"
