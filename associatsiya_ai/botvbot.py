@@ -121,7 +121,7 @@ def embedding_kit(spec: BotSpec) -> BotKit:
     ModelError
         When the model cannot be found or read.
     """
-    from associatsiya_ai.vocab.vocabulary import load_vocabulary
+    from associatsiya_ai.vocab import load_vocabulary
 
     # On a warm cache the vocabulary loads without the model, which is read (through
     # load_embeddings) only when a word outside the vocabulary first needs a vector.

@@ -89,7 +89,7 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
 
 
 def _vocab(model: str | None) -> Any:
-    from associatsiya_ai.vocab.vocabulary import load_vocabulary
+    from associatsiya_ai.vocab import load_vocabulary
 
     return load_vocabulary(model=model)
 

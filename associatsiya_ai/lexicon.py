@@ -27,7 +27,10 @@ __all__ = [
     "MAX_LETTERS",
     "PROPER_GRAMMEMES",
     "Lexicon",
+    "accepted_parses",
     "default_lexicon",
+    "is_accepted_parse",
+    "is_common_noun",
     "is_cyrillic_word",
     "morph",
     "shorten",
@@ -146,6 +149,45 @@ def _is_proper(p: Any) -> bool:
     return not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
 
 
+def is_common_noun(p: Any) -> bool:
+    """Return True when pymorphy3 parse ``p`` is a noun that is not a proper name (R3.2)."""
+    return _is_noun(p) and not _is_proper(p)
+
+
+def is_accepted_parse(p: Any) -> bool:
+    """Return True when parse ``p`` is an accepted reading under R3: a common noun, nominative.
+
+    Parameters
+    ----------
+    p : pymorphy3.analyzer.Parse
+        One parse from :func:`morph`.
+    """
+    return is_common_noun(p) and "nomn" in p.tag
+
+
+def accepted_parses(word: str) -> list[Any]:
+    """Return the accepted parses of ``word`` (:func:`is_accepted_parse`), in pymorphy3's order.
+
+    The lexicon's verdicts and the vocabulary build both rest on this test.
+
+    Parameters
+    ----------
+    word : str
+        One word (pymorphy3 lower-cases it).
+
+    Returns
+    -------
+    list of pymorphy3.analyzer.Parse
+        Empty when no reading of the word is a nominative common noun.
+
+    >>> [p.normal_form for p in accepted_parses("часы")]
+    ['часы', 'час']
+    >>> accepted_parses("москва"), accepted_parses("кошку")
+    ([], [])
+    """
+    return [p for p in morph().parse(word) if is_accepted_parse(p)]
+
+
 def _nominative(p: Any) -> Any:
     """Return the nominative singular of parse ``p`` (plural for a plural-only word), or None."""
     return p.inflect({"nomn", "plur" if "Pltm" in p.tag else "sing"}) or p.inflect({"nomn"})
@@ -165,7 +207,7 @@ def _verdict(raw: str, strict: bool) -> WordVerdict:
         return _rejected(word, known, Violation("R3", "unknown-word", detail))
     nouns = [p for p in parses if _is_noun(p)]
     nominative = [p for p in nouns if "nomn" in p.tag]
-    accepted = [p for p in nominative if not _is_proper(p)]
+    accepted = [p for p in parses if is_accepted_parse(p)]
     if not accepted:
         if nominative or (nouns and all(_is_proper(p) for p in nouns)):
             detail = f"«{shown}» — имя собственное, нужно нарицательное существительное"

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fakes_play import BrokenHinter, FakeGuesser, FakeHinter, FakeLexicon
+from fakes import BrokenHinter, FakeGuesser, FakeHinter, FakeLexicon
 
 from associatsiya_ai.arena import (
     SEATS,

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from fakes import FakeLexicon
-from fixtures_bots import (  # noqa: F401  (fixtures)
-    fake_lexicon,
-    real_vocab,
-    tiny_vocab,
-    tiny_vocabulary,
-)
+from fakes import FakeLexicon, tiny_vocabulary
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,7 +106,7 @@ def test_each_chain_mode_is_chosen_when_it_is_best(spoken: tuple[str, ...], mode
     assert decision.chain == view.chains_for(decision.word)[mode]
 
 
-def test_explanations_match_the_decision(fake_lexicon: FakeLexicon) -> None:  # noqa: F811
+def test_explanations_match_the_decision(fake_lexicon: FakeLexicon) -> None:
     game = Game("кошка", fake_lexicon)
     hint = EmbeddingHinter(TINY, "hard", checker=fake_lexicon).act(game.hinter_view())
     assert hint.candidates[0][0] == f"{hint.word}/{hint.mode.value}"  # type: ignore[union-attr]
@@ -212,7 +206,7 @@ def test_unknown_secret_vector() -> None:
     assert decision.word == PASS
 
 
-def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:  # noqa: F811
+def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:
     from associatsiya_ai.lexicon import default_lexicon
 
     lexicon = default_lexicon()

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fixtures_bots import dev_slice, real_vocab  # noqa: F401  (fixture)
+from fakes import dev_slice
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
@@ -16,7 +16,7 @@ runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
-def _loaded(real_vocab: Vocabulary) -> None:  # noqa: F811
+def _loaded(real_vocab: Vocabulary) -> None:
     """The model and vocabulary load once per session; commands reuse them."""
 
 

@@ -45,9 +45,9 @@ def _run_cli(*args: str, columns: str, stdin: str = "") -> str:
     from pathlib import Path
 
     code = (
-        "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes_play; "
+        "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes; "
         "import associatsiya_ai.cli.play as p; "
-        "p.load_kit = lambda model, level: fakes_play.fake_kit(level); "
+        "p.load_kit = lambda model, level: fakes.fake_kit(level); "
         "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
     )
     env = dict(os.environ, COLUMNS=columns)
@@ -63,6 +63,7 @@ def _run_cli(*args: str, columns: str, stdin: str = "") -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", ["0", "3", "x"])
 def test_a_tiny_or_bad_terminal_width_still_prints(columns: str) -> None:
     out = _run_cli("check", "кошка", "мошка", columns=columns)
@@ -140,10 +141,13 @@ def test_help_paragraphs_rewrap_to_the_terminal(command: list[str], phrase: str)
     assert not [line for line in lines if line.startswith(" ruscorpora")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
     """SIGINT to the whole process group (what a terminal's Ctrl-C does), workers too."""
     import os
+    import re
+    import select
     import signal
     import subprocess
     import sys
@@ -162,15 +166,25 @@ def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
         [sys.executable, "-c", code, str(Path(__file__).parent), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        env=dict(os.environ, TTY_COMPATIBLE="1"),  # rich draws its progress into the pipe
         start_new_session=True,
     )
-    time.sleep(4)
+    # Wait for the first finished game on the progress bar («1/5000»), not a fixed time.
+    assert child.stderr is not None
+    seen, deadline = b"", time.monotonic() + 60
+    while not re.search(rb"[1-9]\d*/5000", seen) and time.monotonic() < deadline:
+        if select.select([child.stderr], [], [], 1)[0]:
+            chunk = os.read(child.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
     os.killpg(child.pid, signal.SIGINT)
     try:
-        out, err = child.communicate(timeout=60)
+        out_b, err_b = child.communicate(timeout=60)
     except subprocess.TimeoutExpired:  # pragma: no cover - the bug this test guards
         os.killpg(child.pid, signal.SIGKILL)
         raise
+    out, err = out_b.decode(), (seen + err_b).decode()
+    assert re.search(r"[1-9]\d*/5000", err), err  # it was interrupted mid-run
     assert child.returncode == 130, err
     assert out == "" and "Прервано." in err and "Traceback" not in err

@@ -1,6 +1,6 @@
 """``associatsiya vs-bot`` and ``replay`` played through CliRunner on tiny fakes.
 
-The bots and the lexicon come from ``tests/fakes_play.py`` (injected by replacing
+The bots and the lexicon come from ``tests/fakes.py`` (injected by replacing
 ``associatsiya_ai.cli.play.load_kit``), so whole games take milliseconds.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes_play import BrokenHinter, FakeLexicon, fake_kit
+from fakes import BrokenHinter, FakeLexicon, fake_kit
 from typer.testing import CliRunner, Result
 
 import associatsiya_ai.cli.play as play

@@ -10,13 +10,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from associatsiya_ai.vectors import embeddings as emb_module
-from associatsiya_ai.vectors.embeddings import (
+from associatsiya_ai.vectors import (
     Embeddings,
     ModelError,
     default_model_path,
     load_embeddings,
 )
+from associatsiya_ai.vectors import load as load_module
 
 WORDS = ["кошка", "собака", "лампа", "свет", "дом"]
 
@@ -246,4 +246,26 @@ def test_default_model(default_model: Embeddings) -> None:
 
 
 def test_default_model_cache_is_module_level() -> None:
-    assert isinstance(emb_module._CACHE, dict)
+    assert isinstance(load_module._CACHE, dict)
+
+
+@pytest.mark.slow
+def test_public_api_is_reexported_and_light() -> None:
+    import subprocess
+    import sys
+
+    import associatsiya_ai.vectors as vectors
+    from associatsiya_ai.vectors.registry import DEFAULT_MODEL
+
+    assert vectors.load_embeddings is load_embeddings and vectors.Embeddings is Embeddings
+    assert vectors.DEFAULT_MODEL == DEFAULT_MODEL and DEFAULT_MODEL in vectors.REGISTRY
+    code = "import sys, associatsiya_ai.vectors; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"  # the CLI's --help imports the registry only
+
+
+def test_no_news_v1_literal_outside_the_registry() -> None:
+    package = Path(__file__).resolve().parents[1] / "associatsiya_ai" / "vectors"
+    for path in package.glob("*.py"):
+        if path.name != "registry.py":
+            assert '"news_v1"' not in path.read_text("utf-8"), path

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from fakes import FakeLexicon
-from fixtures_bots import dev_slice, real_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
+from fakes import FakeLexicon, dev_slice, tiny_vocabulary
 
 from associatsiya_ai.evaluate import EvaluationError, evaluate_guesser, evaluate_hinter
 from associatsiya_ai.vocab.vocabulary import Vocabulary
@@ -101,7 +100,7 @@ def test_missing_file(tmp_path: Path) -> None:
         evaluate_hinter(tmp_path / "none.jsonl", vocab=tiny_vocabulary())
 
 
-def test_real_model_on_dev_slices(tmp_path: Path, real_vocab: Vocabulary) -> None:  # noqa: F811
+def test_real_model_on_dev_slices(tmp_path: Path, real_vocab: Vocabulary) -> None:
     g = evaluate_guesser(dev_slice("guesser-dev.jsonl", 50, tmp_path), vocab=real_vocab)
     assert set(g) == {"n", "hit@1", "hit@10", "agreement", "coverage"}
     assert g["n"] == 50 and 0 <= g["hit@1"] <= g["hit@10"] <= 1

@@ -573,6 +573,7 @@ def test_check_chain_is_r3_and_r4_of_the_engine() -> None:
     assert "повторяет наводку «ёлка»" in str(caught.value)
 
 
+@pytest.mark.slow
 def test_importing_the_engine_loads_no_heavy_package() -> None:
     import subprocess
     import sys

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
-from associatsiya_ai.vectors.registry import DownloadError, download
+from associatsiya_ai.vectors import DownloadError, download
 
 runner = CliRunner()
 PAYLOAD = bytes(range(256)) * 4096 + b"tail"  # ~1 MB: several chunks
@@ -222,6 +222,7 @@ def test_only_http_urls_with_a_host(url: str, tmp_path: Path, models: Path) -> N
     assert _leftovers(models) == [] and _leftovers(tmp_path) == []
 
 
+@pytest.mark.model
 def test_models_index_builds_or_loads_the_vocabulary() -> None:
     result = CliRunner().invoke(app, ["models", "index", "--json"])
     assert result.exit_code == 0, result.output

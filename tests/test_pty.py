@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+pytestmark = pytest.mark.slow
 
 TESTS = Path(__file__).resolve().parent
 CODE = (
-    "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes_play; "
+    "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes; "
     "import associatsiya_ai.cli.play as p; "
-    "p.load_kit = lambda model, level: fakes_play.fake_kit(level); "
+    "p.load_kit = lambda model, level: fakes.fake_kit(level); "
     "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
 )
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
-from fixtures_bots import real_vocab, tiny_vocab, tiny_vocabulary  # noqa: F401  (fixtures)
+from fakes import tiny_vocabulary
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from associatsiya_ai.rules.words import consonance, fold
-from associatsiya_ai.vocab.build import is_secret_word
-from associatsiya_ai.vocab.vocabulary import Vocabulary, build_vocabulary, is_blocked, query_vector
+from associatsiya_ai.vocab import Vocabulary, build_vocabulary
+from associatsiya_ai.vocab import cache as cache_module
+from associatsiya_ai.vocab.build import is_blocked, is_secret_word
+from associatsiya_ai.vocab.cache import read_vocabulary, save_vocabulary
 
 LETTERS = "абвгдеёжклмо"
 words_st = st.text(alphabet=LETTERS, min_size=1, max_size=7)
@@ -30,7 +33,7 @@ def test_consonance_index_equals_the_rule(words: list[str], secret: str) -> None
         assert legal[i] == (not consonance(secret, w))
 
 
-def test_consonance_examples(tiny_vocab: Vocabulary) -> None:  # noqa: F811
+def test_consonance_examples(tiny_vocab: Vocabulary) -> None:
     mask = tiny_vocab.consonant_mask("мошка")  # «мо» first two: мышь? no; молоко: yes
     assert {w for w, m in zip(tiny_vocab.words, mask, strict=True) if m} == {"кошка", "молоко"}
 
@@ -67,8 +70,8 @@ def test_lemma_mask() -> None:
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
     vocab = tiny_vocabulary()
     path = tmp_path / "v.npz"
-    vocab.save(path)
-    again = Vocabulary.load(path)
+    save_vocabulary(vocab, path)
+    again = read_vocabulary(path)
     assert again.words == vocab.words
     assert again.secrets == vocab.secrets
     assert np.allclose(again.matrix, vocab.matrix)
@@ -83,11 +86,15 @@ def test_blocklist() -> None:
     assert not is_blocked("мандарин")
 
 
-def test_building_code_is_reexported() -> None:
+def test_public_api_is_reexported() -> None:
+    import associatsiya_ai
+    import associatsiya_ai.vocab as vocab
     from associatsiya_ai.vocab import build as vocab_build
 
     assert build_vocabulary is vocab_build.build_vocabulary
-    assert query_vector is vocab_build.query_vector
+    assert vocab.load_vocabulary is cache_module.load_vocabulary
+    assert associatsiya_ai.load_vocabulary is cache_module.load_vocabulary
+    assert vocab.VOCAB_VERSION == vocab_build.VOCAB_VERSION
 
 
 @pytest.mark.parametrize(
@@ -110,8 +117,7 @@ def test_secret_word_rule(word: str, zipf: float, ok: bool) -> None:
 
 
 def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from associatsiya_ai.vectors.embeddings import Embeddings
-    from associatsiya_ai.vocab import vocabulary as vocab_module
+    from associatsiya_ai.vectors import Embeddings
 
     words = ["кошка", "кошки", "кошку", "москва", "бежать", "собака", "блядь", "стол", "ёлка"]
     words += ["елка", "qwerty", "зюзюкабра"]
@@ -119,42 +125,40 @@ def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     model = tmp_path / "tiny.bin"
     model.write_bytes(b"tiny model")
     emb = Embeddings("tiny", model, words, matrix=rng.normal(size=(len(words), 6)))
-    monkeypatch.setattr(vocab_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
-    vocab_module._LOADED.clear()
-    built = vocab_module.load_vocabulary(emb, progress=False)
+    monkeypatch.setattr(cache_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
+    cache_module._LOADED.clear()
+    built = cache_module.load_vocabulary(emb)
     assert sorted(built.words) == ["кошка", "собака", "стол", "ёлка"]
     assert np.allclose(np.linalg.norm(built.matrix, axis=1), 1.0)
     assert (tmp_path / f"v-{emb.fingerprint()}.npz").exists()
-    vocab_module._LOADED.clear()
-    cached = vocab_module.load_vocabulary(emb, progress=False)
+    cache_module._LOADED.clear()
+    cached = cache_module.load_vocabulary(emb)
     assert cached.words == built.words
     assert np.allclose(cached.matrix, built.matrix)
     # a word outside the vocabulary gets a vector from its forms in the model
     assert built.vector("кошки") is not None
-    vocab_module._LOADED.clear()
+    cache_module._LOADED.clear()
 
 
 def test_damaged_vectors_are_dropped_and_an_empty_model_is_a_model_error(
     tmp_path: Path,
 ) -> None:
-    from associatsiya_ai.vectors.embeddings import Embeddings
-    from associatsiya_ai.vectors.registry import ModelError
-    from associatsiya_ai.vocab.build import build_vocabulary
+    from associatsiya_ai.vectors import Embeddings, ModelError
 
     words = ["кошка", "собака", "стол"]
     matrix = np.random.default_rng(2).normal(size=(3, 6))
     matrix[0, 2] = np.nan
     model = tmp_path / "nan.bin"
     model.write_bytes(b"nan model")
-    built = build_vocabulary(Embeddings("nan", model, words, matrix=matrix), progress=False)
+    built = build_vocabulary(Embeddings("nan", model, words, matrix=matrix))
     assert sorted(built.words) == ["собака", "стол"] and np.isfinite(built.matrix).all()
     assert built.vector("кошка") is None
     junk = Embeddings("junk", model, ["qwerty", "бежать"], matrix=matrix[1:])
     with pytest.raises(ModelError, match=r"nan\.bin"):
-        build_vocabulary(junk, progress=False)
+        build_vocabulary(junk)
 
 
-def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
+def test_real_vocabulary(real_vocab: Vocabulary) -> None:
     """The default model's vocabulary: common nouns, unit vectors, index equals the rule."""
     assert 5000 < len(real_vocab) < 30000
     assert {"кошка", "лампа", "собака", "стол"} <= set(real_vocab.folded)
@@ -176,8 +180,7 @@ def test_real_vocabulary(real_vocab: Vocabulary) -> None:  # noqa: F811
 def test_warm_cache_does_not_load_the_model(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from associatsiya_ai.vectors import embeddings as embeddings_module
-    from associatsiya_ai.vocab import vocabulary as vocab_module
+    from associatsiya_ai.vectors import load as embeddings_module
 
     words = ["кошка", "собака", "стол", "лампа", "кошки"]
     rng = np.random.default_rng(2)
@@ -185,11 +188,11 @@ def test_warm_cache_does_not_load_the_model(
     lines += [w + " " + " ".join(f"{x:.4f}" for x in rng.normal(size=4)) for w in words]
     model = tmp_path / "tiny.txt"
     model.write_text("\n".join(lines) + "\n", "utf-8")
-    monkeypatch.setattr(vocab_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
-    vocab_module._LOADED.clear()
-    built = vocab_module.load_vocabulary(model=str(model), progress=False)
+    monkeypatch.setattr(cache_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
+    cache_module._LOADED.clear()
+    built = cache_module.load_vocabulary(model=str(model))
     assert sorted(built.words) == ["кошка", "лампа", "собака", "стол"]
-    vocab_module._LOADED.clear()
+    cache_module._LOADED.clear()
     calls: list[object] = []
     real_load = embeddings_module.load_embeddings
 
@@ -198,11 +201,11 @@ def test_warm_cache_does_not_load_the_model(
         return real_load(spec)  # type: ignore[arg-type]
 
     monkeypatch.setattr(embeddings_module, "load_embeddings", counting_load)
-    warm = vocab_module.load_vocabulary(model=str(model), progress=False)
+    warm = cache_module.load_vocabulary(model=str(model))
     assert warm.words == built.words and calls == []
     assert warm.vector("кошки") is not None  # the model loads on the first unknown word
     assert calls == [str(model)]
-    vocab_module._LOADED.clear()
+    cache_module._LOADED.clear()
 
 
 def test_doctests() -> None:
@@ -214,3 +217,76 @@ def test_doctests() -> None:
     for module in (vocab_module, vocab_build):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0
+
+
+def _tiny_model(tmp_path: Path) -> Path:
+    words = ["кошка", "собака", "стол", "лампа", "кошки"]
+    rng = np.random.default_rng(3)
+    lines = [f"{len(words)} 4"]
+    lines += [w + " " + " ".join(f"{x:.4f}" for x in rng.normal(size=4)) for w in words]
+    model = tmp_path / "tiny.txt"
+    model.write_text("\n".join(lines) + "\n", "utf-8")
+    return model
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]),  # truncated zip
+        lambda p: p.write_bytes(b"not a zip at all" * 10),  # garbage
+        lambda p: np.savez(p, words=np.array(["кот"])),  # wrong keys
+        lambda p: p.write_bytes(b""),  # empty
+    ],
+    ids=["truncated", "garbage", "wrong-keys", "empty"],
+)
+def test_a_damaged_cache_is_rebuilt_and_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], damage: Any
+) -> None:
+    model = _tiny_model(tmp_path)
+    cache = tmp_path / "cache.npz"
+    monkeypatch.setattr(cache_module, "cache_path", lambda fp: cache)
+    cache_module._LOADED.clear()
+    first = cache_module.open_vocabulary(model=str(model))
+    assert first.source == "built" and first.damaged is None and cache.exists()
+    cache_module._LOADED.clear()
+    assert cache_module.open_vocabulary(model=str(model)).source == "cache"
+    damage(cache)
+    cache_module._LOADED.clear()
+    again = cache_module.open_vocabulary(model=str(model))
+    assert again.source == "built" and again.damaged is not None
+    assert again.vocabulary.words == first.vocabulary.words
+    cache_module._LOADED.clear()
+    assert cache_module.open_vocabulary(model=str(model)).source == "cache"  # rewritten
+    assert capsys.readouterr() == ("", "")  # the library prints nothing
+    cache_module._LOADED.clear()
+
+
+def test_build_reports_progress_and_prints_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from associatsiya_ai.vectors import load_embeddings
+
+    calls: list[tuple[int, int]] = []
+    build_vocabulary(
+        load_embeddings(str(_tiny_model(tmp_path))), on_progress=lambda d, t: calls.append((d, t))
+    )
+    assert calls[0] == (0, 5) and calls[-1] == (5, 5)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_vocab_modules_import_no_rich_and_no_cycle() -> None:
+    import ast
+
+    package = Path(__file__).resolve().parents[1] / "associatsiya_ai" / "vocab"
+    imports: dict[str, set[str]] = {}
+    for path in package.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+        imports[path.stem] = names
+        assert not any(n.split(".")[0] in {"rich", "typer"} for n in names), path
+    assert not any(n.startswith("associatsiya_ai.vocab.") for n in imports["vocabulary"])
+    assert "associatsiya_ai.vocab.cache" not in imports["build"]

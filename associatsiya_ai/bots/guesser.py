@@ -2,7 +2,8 @@
 
 >>> import numpy as np
 >>> from associatsiya_ai.vocab.vocabulary import Vocabulary
->>> v = Vocabulary(["лампа", "свет", "кошка"], np.eye(3, dtype=np.float32) + 0.1)
+>>> rows = [[1.0, 0.0, 0.0], [0.8, 0.6, 0.0], [0.0, 0.0, 1.0]]  # «свет» is near «лампа»
+>>> v = Vocabulary(["лампа", "свет", "кошка"], np.array(rows, dtype=np.float32))
 >>> EmbeddingGuesser(v).answer_chain(["лампа"]).word
 'свет'
 """

@@ -18,7 +18,7 @@ from associatsiya_ai.cli.app import app, console, err_console, fail
 
 if TYPE_CHECKING:
     from associatsiya_ai.rules.game import RuleError
-    from associatsiya_ai.vocab.vocabulary import Vocabulary
+    from associatsiya_ai.vocab import Vocabulary
 
 __all__ = ["EvalRole", "guess_data", "hint_data", "rule_message"]
 
@@ -34,9 +34,9 @@ Seed = Annotated[
 
 
 def _vocabulary(model: str | None) -> Vocabulary:
-    from associatsiya_ai.vocab.vocabulary import load_vocabulary
+    from associatsiya_ai.cli.models import open_vocabulary_shown
 
-    return load_vocabulary(model=model)
+    return open_vocabulary_shown(model=model).vocabulary
 
 
 def _check_level(level: str) -> None:

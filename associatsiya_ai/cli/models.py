@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
-from associatsiya_ai.vectors.registry import (
+from associatsiya_ai.vectors import (
     DEFAULT_MODEL,
     MODELS_DIR_ENV,
     REGISTRY,
@@ -27,7 +27,11 @@ from associatsiya_ai.vectors.registry import (
     models_dir,
 )
 
-__all__ = ["models_app"]
+if TYPE_CHECKING:
+    from associatsiya_ai.vectors.store import Embeddings
+    from associatsiya_ai.vocab import LoadReport
+
+__all__ = ["models_app", "open_vocabulary_shown"]
 
 models_app = typer.Typer(
     help=(
@@ -52,7 +56,7 @@ def _mb(size: int | None) -> float | None:
 
 def list_models() -> dict[str, Any]:
     """The default model, the registry and the files in the models directory, as data."""
-    from associatsiya_ai.vectors.embeddings import default_model_path
+    from associatsiya_ai.vectors import default_model_path
 
     directory = models_dir()
     try:
@@ -176,7 +180,7 @@ def download_command(
     """
     info = REGISTRY.get(name)
     if info is not None and info.bundled:
-        from associatsiya_ai.vectors.embeddings import default_model_path
+        from associatsiya_ai.vectors import default_model_path
 
         try:
             path = default_model_path()
@@ -284,21 +288,12 @@ def index_command(
     """
     import time
 
-    from associatsiya_ai.vectors.embeddings import file_fingerprint, resolve_model
-    from associatsiya_ai.vocab.vocabulary import cache_path, load_vocabulary
-
-    try:
-        path = cache_path(file_fingerprint(resolve_model(model)))
-    except OSError:
-        path = None  # the model itself will explain what is wrong when it loads
-    if rebuild and path is not None:
-        path.unlink(missing_ok=True)
-    cached = path is not None and path.exists()
     start = time.perf_counter()
     try:
-        vocab = load_vocabulary(model=model)
+        report = open_vocabulary_shown(model=model, rebuild=rebuild)
     except ModelError as exc:
         raise fail(str(exc)) from None
+    vocab, path, cached = report.vocabulary, report.path, report.source != "built"
     data = {
         "model": vocab.model_name,
         "cache": None if path is None else str(path),
@@ -318,3 +313,61 @@ def index_command(
     )
     if path is not None:
         console.print(f"Кэш: {path}", highlight=False, soft_wrap=True)
+
+
+def open_vocabulary_shown(
+    embeddings: Embeddings | None = None, *, model: str | None = None, rebuild: bool = False
+) -> LoadReport:
+    """``vocab.open_vocabulary`` with the build note and a progress bar on stderr.
+
+    A damaged cache file that was rebuilt, or a cache that could not be written, is said
+    in one line on stderr (never in ``--json`` output).
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read.
+    """
+    from rich.progress import Progress
+
+    from associatsiya_ai.vocab import open_vocabulary
+
+    bar = Progress(console=err_console, transient=True)
+    task: list[Any] = []
+
+    def on_build(name: str) -> None:
+        err_console.print(
+            f"Строю словарь существительных модели {name} (один раз для модели, до минуты)…",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
+        bar.start()
+        task.append(bar.add_task("Словарь существительных", total=None))
+
+    def on_progress(done: int, total: int) -> None:
+        if task:
+            bar.update(task[0], completed=done, total=total)
+
+    try:
+        report = open_vocabulary(
+            embeddings, model=model, rebuild=rebuild, on_build=on_build, on_progress=on_progress
+        )
+    finally:
+        bar.stop()
+    if report.damaged is not None:
+        err_console.print(
+            f"кэш словаря не читается ({report.damaged}); словарь построен заново",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
+    if report.save_error is not None:
+        err_console.print(
+            f"не удалось сохранить словарь в кэш ({report.save_error}); "
+            "в следующий раз он будет построен заново",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
+    return report

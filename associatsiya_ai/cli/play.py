@@ -79,8 +79,8 @@ def load_kit(model: str | None, level: str) -> Kit:
     """
     from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
     from associatsiya_ai.lexicon import default_lexicon
-    from associatsiya_ai.vectors.embeddings import load_embeddings
-    from associatsiya_ai.vocab.vocabulary import load_vocabulary
+    from associatsiya_ai.vectors import load_embeddings
+    from associatsiya_ai.vocab import load_vocabulary
 
     embeddings = load_embeddings(model)
     vocabulary = load_vocabulary(embeddings)

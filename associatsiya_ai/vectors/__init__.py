@@ -1,1 +1,79 @@
-"""Word vectors: the store, the navec and gensim readers, model files, registry and download."""
+"""Word vectors: the store, the navec and gensim readers, model files, registry and download.
+
+Modules: :mod:`~.registry` (the known models, :class:`ModelError`), :mod:`~.locate` (model
+files and paths), :mod:`~.download`, :mod:`~.store` (:class:`Embeddings`, rows decoded on
+demand), :mod:`~.navec` and :mod:`~.gensim` (the readers) and :mod:`~.load`
+(:func:`load_embeddings`, once per process).
+
+The light names (registry, locate, download) load eagerly, so the CLI's ``--help`` stays
+fast; :class:`Embeddings` and :func:`load_embeddings` (numpy) load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from associatsiya_ai.vectors.download import (
+    DownloadError,
+    DownloadResult,
+    check_file_name,
+    check_url,
+    download,
+    file_name_from_url,
+)
+from associatsiya_ai.vectors.locate import (
+    default_model_path,
+    file_fingerprint,
+    find_model_files,
+    models_dir,
+    resolve_model,
+)
+from associatsiya_ai.vectors.registry import (
+    DEFAULT_MODEL,
+    MODEL_SUFFIXES,
+    MODELS_DIR_ENV,
+    REGISTRY,
+    ModelError,
+    ModelInfo,
+)
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vectors.load import load_embeddings
+    from associatsiya_ai.vectors.store import Embeddings
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "MODELS_DIR_ENV",
+    "MODEL_SUFFIXES",
+    "REGISTRY",
+    "DownloadError",
+    "DownloadResult",
+    "Embeddings",
+    "ModelError",
+    "ModelInfo",
+    "check_file_name",
+    "check_url",
+    "default_model_path",
+    "download",
+    "file_fingerprint",
+    "file_name_from_url",
+    "find_model_files",
+    "load_embeddings",
+    "models_dir",
+    "resolve_model",
+]
+
+_LAZY = {
+    "Embeddings": "associatsiya_ai.vectors.store",
+    "load_embeddings": "associatsiya_ai.vectors.load",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import :class:`Embeddings` or :func:`load_embeddings` on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'associatsiya_ai.vectors' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,7 +1,8 @@
 """Building a model's noun vocabulary: which words, their vectors, which of them are secrets.
 
 :func:`build_vocabulary` reads every embedding word once (tens of seconds); the result is
-cached by :func:`associatsiya_ai.vocab.vocabulary.load_vocabulary`. The rules:
+cached by :func:`associatsiya_ai.vocab.cache.load_vocabulary`. It prints nothing: progress
+goes to an ``on_progress(done, total)`` callback. The rules:
 
 - **Said words** are Cyrillic common nouns the lexicon accepts (R3) in their dictionary
   form, known to the dictionary, not abbreviations, mostly nouns, frequent enough in their
@@ -19,18 +20,38 @@ cached by :func:`associatsiya_ai.vocab.vocabulary.load_vocabulary`. The rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from associatsiya_ai.lexicon import (
+    accepted_parses,
+    default_lexicon,
+    is_common_noun,
+    is_cyrillic_word,
+    morph,
+)
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
+from associatsiya_ai.vocab.vocabulary import Vocabulary, normalise
 
 if TYPE_CHECKING:
-    from associatsiya_ai.vectors.embeddings import Embeddings
-    from associatsiya_ai.vocab.vocabulary import Vocabulary
+    from associatsiya_ai.vectors.store import Embeddings
 
-__all__ = ["build_vocabulary", "is_blocked", "is_secret_word", "query_vector"]
+__all__ = [
+    "VOCAB_VERSION",
+    "ProgressCallback",
+    "build_vocabulary",
+    "is_blocked",
+    "is_secret_word",
+    "query_vector",
+]
+
+VOCAB_VERSION = 8
+"""Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
+ProgressCallback = Callable[[int, int], None]
+"""``on_progress(done, total)``: model words examined so far, of all."""
 
 MIN_ZIPF = 2.5
 """Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
@@ -79,19 +100,10 @@ def is_blocked(word: str) -> bool:
     return w in BLOCKED_WORDS or any(root in w for root in BLOCKED_ROOTS)
 
 
-def normalise(x: np.ndarray) -> np.ndarray:
-    """Rows (or a vector) scaled to unit L2 norm, float32; zero rows stay zero."""
-    norms = np.linalg.norm(x, axis=-1, keepdims=True)
-    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
-
-
 def _forms(word: str) -> list[str]:
-    """The word and the inflected forms of its accepted nominative parse (``ё`` kept)."""
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    for p in morph().parse(word):
-        if "NOUN" in p.tag and "nomn" in p.tag and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes):
-            return list(dict.fromkeys([word, *(x.word for x in p.lexeme)]))
+    """The word and the inflected forms of its first accepted parse (``ё`` kept)."""
+    for p in accepted_parses(word):
+        return list(dict.fromkeys([word, *(x.word for x in p.lexeme)]))
     return [word]
 
 
@@ -124,17 +136,11 @@ def _noun_stats(word: str) -> tuple[float, float, bool]:
 
     Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
     """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
     parses = morph().parse(word)
     noun = other = 0.0
     for p in parses:
         if "NOUN" in p.tag:
-            if (
-                PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-                and p.tag.case in ("nomn", "accs")
-                and fold(p.normal_form) == word
-            ):
+            if is_common_noun(p) and p.tag.case in ("nomn", "accs") and fold(p.normal_form) == word:
                 noun += p.score
         elif p.tag.POS is not None:
             other += p.score
@@ -143,15 +149,8 @@ def _noun_stats(word: str) -> tuple[float, float, bool]:
 
 
 def _quick_noun(word: str) -> bool:
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    return any(
-        "NOUN" in p.tag
-        and "nomn" in p.tag
-        and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        and fold(p.normal_form) == fold(word)
-        for p in morph().parse(word)
-    )
+    """Whether an accepted parse of ``word`` is its own dictionary form (a cheap first test)."""
+    return any(fold(p.normal_form) == fold(word) for p in accepted_parses(word))
 
 
 def is_secret_word(word: str, zipf: float) -> bool:
@@ -162,8 +161,6 @@ def is_secret_word(word: str, zipf: float) -> bool:
     >>> is_secret_word("кошка", 4.3), is_secret_word("пара", 4.8), is_secret_word("ёж", 4.1)
     (True, False, False)
     """
-    from associatsiya_ai.lexicon import morph
-
     w = fold(word)
     if not SECRET_ZIPF[0] <= zipf <= SECRET_ZIPF[1] or len(w) < 3 or w.endswith(_ABSTRACT):
         return False
@@ -179,57 +176,64 @@ def is_secret_word(word: str, zipf: float) -> bool:
     return plain >= SECRET_NOUN_SHARE
 
 
-def build_vocabulary(embeddings: Embeddings, *, progress: bool = True) -> Vocabulary:
+def build_vocabulary(
+    embeddings: Embeddings, *, on_progress: ProgressCallback | None = None
+) -> Vocabulary:
     """Build the vocabulary of a model (tens of seconds; see ``load_vocabulary``).
 
     A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
     form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
     to the dictionary and not an abbreviation, mostly a noun, frequent in its noun reading
     (effective Zipf ≥ ``MIN_ZIPF``) and not blocked.
-    """
-    from rich.console import Console
-    from rich.progress import Progress
-    from wordfreq import zipf_frequency
 
-    from associatsiya_ai.lexicon import default_lexicon, is_cyrillic_word
-    from associatsiya_ai.vocab.vocabulary import Vocabulary
+    Parameters
+    ----------
+    embeddings : Embeddings
+        The model; every word is read once.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` every 2000 model words and at the end.
+
+    Returns
+    -------
+    Vocabulary
+        With an encoder over ``embeddings`` for words outside it.
+
+    Raises
+    ------
+    ModelError
+        When the model has no usable noun (or its vectors are damaged).
+    """
+    from wordfreq import zipf_frequency
 
     lexicon = default_lexicon()
     kept: dict[str, tuple[str, str, float]] = {}
-    if progress:
-        from associatsiya_ai.vocab.vocabulary import _note
-
-        _note(
-            f"Строю словарь существительных модели {embeddings.name} "
-            "(один раз для модели, до минуты)…"
-        )
-    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
-        task = bar.add_task("Словарь существительных", total=len(embeddings.words))
-        for n, raw in enumerate(embeddings.words):
-            if n % 2000 == 0:
-                bar.update(task, completed=n)
-            w = fold(raw)
-            if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
-                continue
-            freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
-            if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
-                continue  # the cheap checks first: most model words are rare
-            verdict = lexicon.analyse(raw)
-            if not verdict.ok or verdict.singular or w not in verdict.lemmas:
-                continue
-            noun, other, usable = _noun_stats(w)
-            if not usable or other >= 0.6:
-                continue
-            z = freq + float(np.log10(max(noun, 0.01)))
-            if z >= MIN_ZIPF:
-                kept[w] = (verdict.display, w, z)
-        bar.update(task, completed=len(embeddings.words))
+    total = len(embeddings.words)
+    for n, raw in enumerate(embeddings.words):
+        if on_progress is not None and n % 2000 == 0:
+            on_progress(n, total)
+        w = fold(raw)
+        if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
+            continue
+        freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
+        if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
+            continue  # the cheap checks first: most model words are rare
+        verdict = lexicon.analyse(raw)
+        if not verdict.ok or verdict.singular or w not in verdict.lemmas:
+            continue
+        noun, other, usable = _noun_stats(w)
+        if not usable or other >= 0.6:
+            continue
+        z = freq + float(np.log10(max(noun, 0.01)))
+        if z >= MIN_ZIPF:
+            kept[w] = (verdict.display, w, z)
+    if on_progress is not None:
+        on_progress(total, total)
     vectors = {w: query_vector(embeddings, w) for w in kept}
     folded = [w for w, v in vectors.items() if v is not None]  # None: unknown or NaN/inf
     if not folded:
         raise ModelError(
             f"в модели {embeddings.path} нет ни одного пригодного существительного "
-            "(или её векторы повреждены): укажите другую модель (associatsiya models list)"
+            "(или её векторы повреждены): укажите другую модель"
         )
     raw_vecs = np.stack([vectors[w] for w in folded])  # type: ignore[misc]
     mean = raw_vecs.mean(axis=0)

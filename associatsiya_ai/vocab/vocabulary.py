@@ -2,9 +2,8 @@
 
 A :class:`Vocabulary` holds the embedding words that the lexicon accepts as common nouns in
 the nominative singular (R3, the dictionary form), frequent enough per ``wordfreq``, minus a
-short blocklist, with unit vectors and the secrets bots choose; the building rules live in
-:mod:`associatsiya_ai.vocab.build`. :func:`load_vocabulary` builds it once per model and
-caches it as an ``.npz``.
+short blocklist, with unit vectors and the secrets bots choose. The building rules live in
+:mod:`associatsiya_ai.vocab.build`, the on-disk cache in :mod:`associatsiya_ai.vocab.cache`.
 
 >>> import numpy as np
 >>> v = Vocabulary(["кот", "мышь", "сыр"], np.eye(3, dtype=np.float32))
@@ -14,36 +13,34 @@ caches it as an ``.npz``.
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.build import (
-    build_vocabulary,
-    is_blocked,
-    normalise,
-    query_vector,
-)
 
-if TYPE_CHECKING:
-    from associatsiya_ai.vectors.embeddings import Embeddings
+__all__ = ["Encoder", "Vocabulary", "normalise"]
 
-__all__ = [
-    "VOCAB_VERSION",
-    "Vocabulary",
-    "build_vocabulary",
-    "is_blocked",
-    "load_vocabulary",
-    "query_vector",
-]
+Encoder = Callable[[str], "np.ndarray | None"]
+"""``encoder(word) -> vector or None``: raw model vectors for words outside a vocabulary."""
 
-VOCAB_VERSION = 8
-"""Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
+
+def normalise(x: np.ndarray) -> np.ndarray:
+    """Rows (or a vector) scaled to unit L2 norm, float32; zero rows stay zero.
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+        Shape (n, dim) or (dim,), any float dtype.
+
+    Returns
+    -------
+    numpy.ndarray
+        Same shape, float32.
+    """
+    norms = np.linalg.norm(x, axis=-1, keepdims=True)
+    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
 
 
 class Vocabulary:
@@ -182,121 +179,3 @@ class Vocabulary:
             raw = None if self.encoder is None else self.encoder(key)
             self._vectors[key] = None if raw is None else normalise(normalise(raw) - self.mean)
         return self._vectors[key]
-
-    # ------------------------------------------------------------------ cache
-    def save(self, path: Path) -> None:
-        """Write the vocabulary to ``path`` (.npz, no pickle), atomically."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
-        np.savez(
-            tmp,
-            words=np.array(self.words),
-            lemmas=np.array(self.lemmas),
-            secrets=np.array(self.secrets),
-            matrix=self.matrix,
-            zipf=self.zipf,
-            mean=self.mean,
-            components=self.components,
-            meta=np.array([self.model_name, self.fingerprint, str(VOCAB_VERSION)]),
-        )
-        tmp.replace(path)
-
-    @classmethod
-    def load(cls, path: Path, encoder: Callable[[str], Any] | None = None) -> Vocabulary:
-        """Read a vocabulary written by :meth:`save` (``np.load`` without pickle)."""
-        with np.load(path, allow_pickle=False) as data:
-            meta = data["meta"].tolist()
-            if meta[2] != str(VOCAB_VERSION):
-                raise ValueError(f"vocabulary cache version {meta[2]} is stale")
-            return cls(
-                data["words"].tolist(),
-                data["matrix"],
-                zipf=data["zipf"],
-                lemmas=data["lemmas"].tolist(),
-                secrets=data["secrets"].tolist(),
-                mean=data["mean"],
-                components=data["components"],
-                encoder=encoder,
-                model_name=meta[0],
-                fingerprint=meta[1],
-            )
-
-
-def _note(message: str) -> None:
-    """One line on stderr for the person waiting (not part of any ``--json`` output)."""
-    from rich.console import Console
-
-    Console(stderr=True, soft_wrap=True).print(message, highlight=False, markup=False)
-
-
-def cache_path(fingerprint: str) -> Path:
-    """Where the vocabulary of a model with ``fingerprint`` is cached."""
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("associatsiya")) / f"vocab-{fingerprint}-v{VOCAB_VERSION}.npz"
-
-
-_LOADED: dict[tuple[str, int], Vocabulary] = {}
-
-
-def load_vocabulary(
-    embeddings: Embeddings | None = None, *, model: str | Path | None = None, progress: bool = True
-) -> Vocabulary:
-    """Return the vocabulary of a model, cached on disk and memoised in the process.
-
-    The first call for a model builds it (with a progress bar on stderr) and writes
-    ``vocab-<fingerprint>-v<VOCAB_VERSION>.npz`` in the user cache dir; later calls load
-    that file in well under a second.
-
-    Parameters
-    ----------
-    embeddings : Embeddings, optional
-        The loaded model. When omitted, ``model`` (a spec for ``load_embeddings``; the
-        default model when None) is located, and on a warm cache it is only loaded when a
-        word outside the vocabulary first needs a vector.
-    progress : bool
-        Show the build progress bar.
-
-    Raises
-    ------
-    ModelError
-        When the model cannot be found or read.
-    """
-    from associatsiya_ai.vectors.embeddings import file_fingerprint, load_embeddings, resolve_model
-
-    if embeddings is not None:
-        fingerprint = embeddings.fingerprint()
-    else:
-        try:
-            fingerprint = file_fingerprint(resolve_model(model))
-        except OSError:
-            embeddings = load_embeddings(model)  # raises the model's own clear error
-            fingerprint = embeddings.fingerprint()
-    key = (fingerprint, VOCAB_VERSION)
-    if key in _LOADED:
-        return _LOADED[key]
-    loaded: list[Embeddings] = [] if embeddings is None else [embeddings]
-
-    def model_now() -> Embeddings:
-        if not loaded:
-            loaded.append(load_embeddings(model))
-        return loaded[0]
-
-    path = cache_path(fingerprint)
-    vocab = None
-    if path.exists():
-        try:
-            vocab = Vocabulary.load(path, encoder=lambda word: query_vector(model_now(), word))
-        except (OSError, ValueError, KeyError):
-            vocab = None
-    if vocab is None:
-        vocab = build_vocabulary(model_now(), progress=progress)
-        try:
-            vocab.save(path)
-        except OSError as exc:  # a read-only cache dir costs a rebuild next time: say so
-            _note(
-                f"не удалось сохранить словарь в кэш ({path}: {exc.strerror or exc}); "
-                "в следующий раз он будет построен заново"
-            )
-    _LOADED[key] = vocab
-    return vocab

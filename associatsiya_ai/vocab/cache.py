@@ -1,0 +1,236 @@
+"""The vocabulary's on-disk cache: one ``.npz`` per model content and ``VOCAB_VERSION``.
+
+:func:`load_vocabulary` builds a model's vocabulary once, writes
+``vocab-<fingerprint>-v<VOCAB_VERSION>.npz`` in the user cache dir and memoises it in the
+process; later calls read that file in well under a second. A cache file that cannot be
+read (truncated, garbage, wrong keys, another version) is treated as absent and rebuilt;
+:func:`open_vocabulary` says so in its :class:`LoadReport`. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+
+from associatsiya_ai.vocab.build import (
+    VOCAB_VERSION,
+    ProgressCallback,
+    build_vocabulary,
+    query_vector,
+)
+from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vectors.store import Embeddings
+
+__all__ = [
+    "LoadReport",
+    "cache_path",
+    "load_vocabulary",
+    "open_vocabulary",
+    "read_vocabulary",
+    "save_vocabulary",
+]
+
+_KEYS = ("words", "lemmas", "secrets", "matrix", "zipf", "mean", "components", "meta")
+
+
+def cache_path(fingerprint: str) -> Path:
+    """Where the vocabulary of a model with ``fingerprint`` is cached (the user cache dir)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("associatsiya")) / f"vocab-{fingerprint}-v{VOCAB_VERSION}.npz"
+
+
+def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
+    """Write ``vocab`` to ``path`` (.npz, no pickle), atomically.
+
+    Raises
+    ------
+    OSError
+        When the directory or file cannot be written.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
+    np.savez(
+        tmp,
+        words=np.array(vocab.words),
+        lemmas=np.array(vocab.lemmas),
+        secrets=np.array(vocab.secrets),
+        matrix=vocab.matrix,
+        zipf=vocab.zipf,
+        mean=vocab.mean,
+        components=vocab.components,
+        meta=np.array([vocab.model_name, vocab.fingerprint, str(VOCAB_VERSION)]),
+    )
+    tmp.replace(path)
+
+
+def read_vocabulary(path: Path, encoder: Encoder | None = None) -> Vocabulary:
+    """Read a vocabulary written by :func:`save_vocabulary` (``np.load`` without pickle).
+
+    Raises
+    ------
+    ValueError
+        When the file is not a readable vocabulary of this ``VOCAB_VERSION``: truncated,
+        garbage, missing or malformed arrays (the cause is chained).
+    OSError
+        When the file cannot be opened.
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            missing = [k for k in _KEYS if k not in data.files]
+            if missing:
+                raise ValueError(f"vocabulary cache lacks {', '.join(missing)}")
+            meta = [str(x) for x in data["meta"].tolist()]
+            if len(meta) != 3 or meta[2] != str(VOCAB_VERSION):
+                raise ValueError(f"vocabulary cache version {meta[2:]} is stale")
+            return Vocabulary(
+                data["words"].tolist(),
+                data["matrix"],
+                zipf=data["zipf"],
+                lemmas=data["lemmas"].tolist(),
+                secrets=data["secrets"].tolist(),
+                mean=data["mean"],
+                components=data["components"],
+                encoder=encoder,
+                model_name=meta[0],
+                fingerprint=meta[1],
+            )
+    except (zipfile.BadZipFile, EOFError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"vocabulary cache {path} is damaged: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """How :func:`open_vocabulary` got the vocabulary.
+
+    Attributes
+    ----------
+    vocabulary : Vocabulary
+        The vocabulary.
+    source : {"memory", "cache", "built"}
+        Memoised in this process, read from the cache file, or built now.
+    path : Path or None
+        The cache file (None when the model file could not be located).
+    damaged : str or None
+        Why an existing cache file could not be read (it was rebuilt), else None.
+    save_error : str or None
+        Why the built vocabulary could not be written to the cache (it will be built
+        again next time), else None.
+    """
+
+    vocabulary: Vocabulary
+    source: Literal["memory", "cache", "built"]
+    path: Path | None
+    damaged: str | None = None
+    save_error: str | None = None
+
+
+_LOADED: dict[tuple[str, int], Vocabulary] = {}
+
+
+def open_vocabulary(
+    embeddings: Embeddings | None = None,
+    *,
+    model: str | Path | None = None,
+    rebuild: bool = False,
+    on_build: Callable[[str], None] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> LoadReport:
+    """Return the vocabulary of a model and how it was got (memory, cache or a build).
+
+    Parameters
+    ----------
+    embeddings : Embeddings, optional
+        The loaded model. When omitted, ``model`` (a spec for ``load_embeddings``; the
+        default model when None) is located, and on a warm cache it is only loaded when a
+        word outside the vocabulary first needs a vector.
+    model : str or Path, optional
+        The model spec when ``embeddings`` is omitted.
+    rebuild : bool
+        Ignore the memo and the cache file: build anew (and rewrite the cache).
+    on_build : callable, optional
+        Called as ``on_build(model_name)`` just before a build starts (tens of seconds).
+    on_progress : callable, optional
+        The build's ``on_progress(done, total)``.
+
+    Returns
+    -------
+    LoadReport
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read, or has no usable noun.
+    """
+    from associatsiya_ai.vectors import file_fingerprint, load_embeddings, resolve_model
+
+    path: Path | None
+    if embeddings is not None:
+        fingerprint = embeddings.fingerprint()
+    else:
+        try:
+            fingerprint = file_fingerprint(resolve_model(model))
+        except OSError:
+            embeddings = load_embeddings(model)  # raises the model's own clear error
+            fingerprint = embeddings.fingerprint()
+    key = (fingerprint, VOCAB_VERSION)
+    path = cache_path(fingerprint)
+    if key in _LOADED and not rebuild:
+        return LoadReport(_LOADED[key], "memory", path)
+    loaded: list[Embeddings] = [] if embeddings is None else [embeddings]
+
+    def model_now() -> Embeddings:
+        if not loaded:
+            loaded.append(load_embeddings(model))
+        return loaded[0]
+
+    damaged = None
+    if path.exists() and not rebuild:
+        try:
+            vocab = read_vocabulary(path, encoder=lambda word: query_vector(model_now(), word))
+        except (OSError, ValueError) as exc:
+            damaged = str(exc)
+        else:
+            _LOADED[key] = vocab
+            return LoadReport(vocab, "cache", path)
+    embeddings = model_now()
+    if on_build is not None:
+        on_build(embeddings.name)
+    vocab = build_vocabulary(embeddings, on_progress=on_progress)
+    save_error = None
+    try:
+        save_vocabulary(vocab, path)
+    except OSError as exc:  # a read-only cache dir costs a rebuild next time
+        save_error = f"{path}: {exc.strerror or exc}"
+    _LOADED[key] = vocab
+    return LoadReport(vocab, "built", path, damaged=damaged, save_error=save_error)
+
+
+def load_vocabulary(
+    embeddings: Embeddings | None = None,
+    *,
+    model: str | Path | None = None,
+    on_build: Callable[[str], None] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Vocabulary:
+    """Return the vocabulary of a model, cached on disk and memoised in the process.
+
+    The same as ``open_vocabulary(...).vocabulary`` (see :func:`open_vocabulary` for the
+    parameters); prints nothing.
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read, or has no usable noun.
+    """
+    return open_vocabulary(
+        embeddings, model=model, on_build=on_build, on_progress=on_progress
+    ).vocabulary
