@@ -33,13 +33,14 @@ associatsiya_ai.rules.types.IllegalMoveError: «мышь»: R4: наводка �
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from associatsiya_ai.rules.checks import (
     chains_for,
     foul_overlaps,
     hint_violations,
 )
+from associatsiya_ai.rules.state import GameState, SpokenHint
 from associatsiya_ai.rules.types import (
     TURNS_PER_TEAM,
     ConsonanceError,
@@ -93,15 +94,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class _Hint:
-    team: int
-    display: str
-    lemma: str
-
-
 @dataclass
-class Game:
+class Game(GameState):
     """One game of «Ассоциация» (R1–R7).
 
     Parameters
@@ -123,12 +117,6 @@ class Game:
     secret_word: str
     checker: WordChecker
     practice: bool = False
-    secret: WordVerdict = field(init=False)
-    turns: list[Turn] = field(init=False, default_factory=list)
-    pending: Utterance | None = field(init=False, default=None)
-    _outcome: Outcome | None = field(init=False, default=None)
-    _hints: list[_Hint] = field(init=False, default_factory=list)
-    _last_pass: dict[Seat, bool] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.secret = self.check_secret(self.secret_word, self.checker)
@@ -155,80 +143,6 @@ class Game:
                 (Violation("R3", "too-short", "в загаданном слове должно быть не меньше 2 букв"),),
             )
         return verdict
-
-    # ----------------------------------------------------------------- state
-    def outcome(self) -> Outcome | None:
-        """The result; ``None`` while the game goes on."""
-        return self._outcome
-
-    @property
-    def turn_number(self) -> int:
-        """The number of the current (or, after the end, last) turn, 1–12."""
-        return min(len(self.turns) + 1, 2 * TURNS_PER_TEAM)
-
-    def team_on_turn(self, number: int) -> int:
-        """The team that plays turn ``number`` (1-based): team 2 first, then alternating (R1)."""
-        return 2 if number % 2 == 1 else 1
-
-    def to_act(self) -> Seat | None:
-        """The seat that must act now, or ``None`` when the game is over."""
-        if self._outcome is not None:
-            return None
-        team = self.team_on_turn(len(self.turns) + 1)
-        return Seat(team, Role.GUESSER if self.pending is not None else Role.HINTER)
-
-    def turns_left(self, team: int) -> int:
-        """How many turns ``team`` has left (of 6)."""
-        return TURNS_PER_TEAM - sum(1 for t in self.turns if t.team == team)
-
-    def hints(self, team: int | None = None) -> tuple[str, ...]:
-        """Real hints spoken so far (display spelling), of one team or of both."""
-        return tuple(h.display for h in self._hints if team is None or h.team == team)
-
-    def answers(self) -> tuple[str, ...]:
-        """Every non-``PASS`` answer given so far, in order."""
-        return tuple(t.answer for t in self.turns if t.answer != PASS)
-
-    # ----------------------------------------------------------------- views
-    def hinter_view(self) -> HinterView:
-        """The view of the hinter who must speak now.
-
-        Raises
-        ------
-        IllegalMoveError
-            When it is not a hinter's move.
-        """
-        seat = self._expect(Role.HINTER, "")
-        return HinterView(
-            team=seat.team,
-            secret=self.secret,
-            turns=tuple(self.turns),
-            own_hints=self.hints(seat.team),
-            all_hints=self.hints(),
-            spoken_lemmas=frozenset(h.lemma for h in self._hints),
-            last_own_was_pass=self._last_pass.get(seat, False),
-            turn_number=self.turn_number,
-        )
-
-    def guesser_view(self) -> GuesserView:
-        """The view of the guesser who must answer now.
-
-        Raises
-        ------
-        IllegalMoveError
-            When it is not a guesser's move.
-        """
-        seat = self._expect(Role.GUESSER, "")
-        assert self.pending is not None
-        return GuesserView(
-            team=seat.team,
-            utterance=self.pending,
-            turns=tuple(self.turns),
-            hints=self.hints(),
-            wrong_answers=self.answers(),
-            last_own_was_pass=self._last_pass.get(seat, False),
-            turn_number=self.turn_number,
-        )
 
     # ----------------------------------------------------------------- hints
     def parse_hint(self, word: str, mode: Mode | str = Mode.SINGLE) -> HintMove:
@@ -290,7 +204,7 @@ class Game:
             )
             return utterance
         if move.verdict is not None:
-            self._hints.append(_Hint(seat.team, move.display, move.verdict.lemma))
+            self._hints.append(SpokenHint(seat.team, move.display, move.verdict.lemma))
         self._last_pass[seat] = move.verdict is None
         self.pending = utterance
         return utterance
@@ -369,40 +283,7 @@ class Game:
             self._outcome = Outcome(Termination.ABANDONED, winner=None, loser=None)
         return self._outcome
 
-    def _expect(self, role: Role, word: str) -> Seat:
-        seat = self.to_act()
-        if seat is None:
-            raise IllegalMoveError(word, (Violation("R1", "game-over", "игра уже окончена"),))
-        if seat.role is not role:
-            who = "отгадывающего" if seat.role is Role.GUESSER else "наводящего"
-            raise IllegalMoveError(
-                word,
-                (Violation("R1", "not-your-turn", f"сейчас очередь {who} команды {seat.team}"),),
-            )
-        return seat
-
     # --------------------------------------------------------- serialisation
-    @property
-    def moves(self) -> list[dict[str, object]]:
-        """Every move in order, as JSON-ready dicts, derived from the typed turns.
-
-        A hint is ``{"role": "hinter", "word", "mode"}``, an answer ``{"role": "guesser",
-        "word"}``, a person quitting ``{"role": "abandon"}``; :meth:`from_dict` replays them.
-        """
-        out: list[dict[str, object]] = []
-        for turn in self.turns:
-            out.append(_hint_move(turn.utterance))
-            out.append({"role": "guesser", "word": turn.answer})
-        if self.pending is not None:
-            out.append(_hint_move(self.pending))
-        outcome = self._outcome
-        if outcome is not None and outcome.termination is Termination.CONSONANCE:
-            assert outcome.utterance is not None
-            out.append(_hint_move(outcome.utterance))
-        elif outcome is not None and outcome.termination is Termination.ABANDONED:
-            out.append({"role": "abandon"})
-        return out
-
     def to_dict(self) -> dict[str, object]:
         """The whole game as JSON-ready data: secret, options, moves, turns and outcome.
 
@@ -446,7 +327,3 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise GameRecordError(f"запись игры повреждена: {exc}") from exc
         return game
-
-
-def _hint_move(utterance: Utterance) -> dict[str, object]:
-    return {"role": "hinter", "word": utterance.new, "mode": utterance.mode.value}
