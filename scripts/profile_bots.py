@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     import numpy as np
 
-    from associatsiya_ai import bench
-    from associatsiya_ai.botvbot import BotSpec, embedding_kit, run_games
+    from associatsiya_ai.research import bench
+    from associatsiya_ai.research.botvbot import BotSpec, embedding_kit, run_games
 
     spec = BotSpec(model=args.model, level=args.level)
     kit = embedding_kit(spec)

@@ -77,7 +77,8 @@ def parse_value(text: str) -> Any:
 
 def spec_for(param: str, value: Any, model: str | None) -> Any:
     """The side spec with ``param`` set to ``value``."""
-    from associatsiya_ai.botvbot import LEVELS, BotSpec
+    from associatsiya_ai.bots.levels import LEVEL_NAMES as LEVELS
+    from associatsiya_ai.research.botvbot import BotSpec
 
     if param == "level":
         if value not in LEVELS:
@@ -111,7 +112,7 @@ def evaluate_figures(
     ``level`` is evaluate's own default (``hard``: the deterministic best move) unless the
     level itself is swept.
     """
-    from associatsiya_ai import evaluate
+    from associatsiya_ai.research import evaluate
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -144,7 +145,7 @@ def evaluate_figures(
 
 def game_figures(spec: Any, baseline: Any, games: int, seed: int, jobs: int) -> dict[str, Any]:
     """The bot-vs-bot figures of side A (``spec``) against side B (``baseline``)."""
-    from associatsiya_ai import botvbot
+    from associatsiya_ai.research import botvbot
 
     report = botvbot.run_games(
         games, seed, side_a=spec, side_b=baseline, jobs=jobs, factory=botvbot.embedding_kit
@@ -206,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from associatsiya_ai.botvbot import BotSpec
+    from associatsiya_ai.research.botvbot import BotSpec
 
     values = [parse_value(v) for v in args.values]
     roles = ["guesser", "hinter"] if args.param == "level" else [args.param.split(".", 1)[0]]

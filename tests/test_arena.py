@@ -13,6 +13,7 @@ from fakes import BrokenHinter, FakeGuesser, FakeHinter, FakeLexicon
 from associatsiya_ai.arena import (
     SEATS,
     Answered,
+    BotMoveError,
     Event,
     GameOver,
     GameStarted,
@@ -26,11 +27,13 @@ from associatsiya_ai.arena import (
     play_match,
     validate_secret,
 )
-from associatsiya_ai.gamelog import GameLog, LogError, read_log, replay_turns
+from associatsiya_ai.arena.log import GameLog, LogError, read_games, read_log
+from associatsiya_ai.arena.record import replay_turns
+from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
-from associatsiya_ai.players.bot import jsonable
 from associatsiya_ai.players.human import parse_hint_input
 from associatsiya_ai.rules.game import (
+    Game,
     GuesserView,
     HinterView,
     InvalidSecretError,
@@ -97,7 +100,9 @@ def test_bots_play_a_whole_game_and_events_tell_it() -> None:
     data = record.to_dict()
     assert data["seed"] == 1 and data["secret"] == "кошка" and data["game"] == 1
     assert data["turns"][0]["hinter_explanation"]["mode"] == "single"
-    assert data["turns"][0]["guesser_explanation"] == {"candidates": [["кошка", 0.8]]}
+    guessed = Decision("кошка", candidates=(Candidate("кошка", None, 0.8),))
+    assert data["turns"][0]["guesser_explanation"] == guessed.to_dict()
+    assert "moves" not in data  # one copy of the game: the typed turns
     assert set(data["seats"]) == {"1-hinter", "1-guesser", "2-hinter", "2-guesser"}
     json.dumps(data)  # JSON-ready
 
@@ -155,32 +160,49 @@ def test_a_foul_ends_the_game() -> None:
     record = play_game("гора", seats, LEX)
     assert record.outcome is not None
     assert record.outcome.termination is Termination.CONSONANCE
-    assert record.final is not None and record.final["utterance"]["new"] == "горох"
+    assert record.final is not None and record.final.utterance.new == "горох"
     steps = replay_turns(record.to_dict())
     assert steps[-1].foul and steps[-1].new == "горох"
 
 
-def test_a_broken_bot_is_counted_and_cannot_loop() -> None:
+def test_an_illegal_bot_move_raises_with_the_abandoned_record() -> None:
     seats = bots()
     seats[Seat(2, Role.HINTER)] = BotHinter(BrokenHinter(), np.random.default_rng(0))
-    record = play_game("лампа", seats, LEX, max_bot_tries=2)
-    # Turn 1: two illegal tries, then «пропускаю»; turn 3: two more, and «пропускаю» is
-    # illegal twice in a row: the game is abandoned as a bot error.
-    assert record.ended_by == "bot-error"
-    assert len(record.bot_errors) == 4
-    assert all(e["seat"] == "2-hinter" for e in record.bot_errors)
+    events: list[Event] = []
+    with pytest.raises(BotMoveError, match="2-hinter") as caught:
+        play_game("лампа", seats, LEX, on_event=events.append)
+    record = caught.value.record
+    assert caught.value.seat == Seat(2, Role.HINTER)
+    assert record.ended_by == "bot-error" and len(record.bot_errors) == 1
+    assert record.rejected[0]["word"] == "кошку"
+    assert record.to_dict()["outcome"]["termination"] == "abandoned"
+    assert [type(e) for e in events][-2:] == [Rejected, GameOver]
 
 
-def test_a_bot_that_raises_is_a_counted_error() -> None:
+def test_a_bot_that_raises_is_a_bot_error() -> None:
     class Raises:
         def act(self, view: Any, rng: Any) -> Any:
             raise RuntimeError("boom")
 
     seats = bots()
     seats[Seat(1, Role.GUESSER)] = BotGuesser(Raises(), np.random.default_rng(0))
-    record = play_game("лампа", seats, LEX, max_bot_tries=1)
-    assert record.bot_errors[0]["error"] == "RuntimeError: boom"
-    assert record.game.turns[1].answer == "пропускаю"
+    with pytest.raises(BotMoveError) as caught:
+        play_game("лампа", seats, LEX)
+    assert caught.value.record.bot_errors[0]["error"] == "RuntimeError: boom"
+    assert isinstance(caught.value.__cause__, RuntimeError)
+
+
+def test_a_match_logs_the_game_a_bot_broke_and_stops() -> None:
+    a = bots(1)
+    broken = BotHinter(BrokenHinter(), np.random.default_rng(0))
+    sides = {
+        "A": SideSeats(a[Seat(1, Role.HINTER)], a[Seat(1, Role.GUESSER)]),
+        "B": SideSeats(broken, a[Seat(2, Role.GUESSER)]),
+    }
+    logged: list[Any] = []
+    with pytest.raises(BotMoveError):
+        play_match(3, sides, LEX, lambda i, s, seats: "лампа", on_game=logged.append)
+    assert len(logged) == 1 and logged[0].ended_by == "bot-error"
 
 
 def test_interrupt_and_eof_abandon_the_game() -> None:
@@ -251,9 +273,16 @@ def test_a_secret_the_model_lacks_is_refused() -> None:
     assert drawn == {"море"}
 
 
-def test_jsonable_handles_numpy_and_dataclasses() -> None:
-    data = jsonable({"score": np.float32(0.5), "ids": np.arange(2), "mode": Mode.OWN})
-    assert data == {"score": 0.5, "ids": [0, 1], "mode": "own"}
+def test_the_seat_passes_the_bots_decision_unchanged() -> None:
+    decision = Decision("мышь", Mode.OWN, ("мышь",), (Candidate("мышь", Mode.OWN, 0.5),), "так")
+
+    class Fixed:
+        def act(self, view: Any, rng: Any) -> Decision:
+            return decision
+
+    seat = BotHinter(Fixed(), np.random.default_rng(0))
+    view = Game("кошка", LEX).hinter_view()
+    assert seat.hint(view) == HintChoice("мышь", Mode.OWN, decision)
 
 
 # ------------------------------------------------------------------ the log
@@ -285,6 +314,32 @@ def test_read_log_errors(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(LogError, match="UTF-8"):
         read_log(binary)
+
+
+def test_the_log_round_trips_the_decisions(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    record = play_game("кошка", bots(), LEX)
+    with GameLog(path) as log:
+        log.write(record)
+    (data,) = read_log(path)
+    (step,) = replay_turns(data)
+    assert step.hinter == record.turns[0].hinter and step.guesser == record.turns[0].guesser
+    assert step.new == "мышь" and step.answer == "кошка" and step.correct
+
+
+OLD_LOG = Path(__file__).parent / "data" / "log-before-decisions.jsonl"
+
+
+def test_a_log_written_before_the_decision_contract_still_replays() -> None:
+    """Logs written before held each game twice (moves and turns) and candidates as
+    ["word/mode", score] pairs."""
+    (old,) = read_games(OLD_LOG).records
+    assert "moves" in old
+    steps = replay_turns(old)
+    first = steps[0]
+    assert first.hinter is not None and first.hinter.word == first.new
+    assert first.hinter.candidates[0] == Candidate("сестра", Mode.SINGLE, 1.0855)
+    assert first.guesser is not None and first.guesser.candidates[0].word == "брат"
 
 
 def test_hinter_candidates_are_hidden_from_a_person_who_guesses() -> None:

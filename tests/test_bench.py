@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from associatsiya_ai import bench as bench_module
-from associatsiya_ai.bench import TARGETS, bench, bench_steps, gensim_baseline, time_calls
 from associatsiya_ai.cli import app
+from associatsiya_ai.research import bench as bench_module
+from associatsiya_ai.research.bench import TARGETS, bench, bench_steps, gensim_baseline, time_calls
 
 FIGURES = (
     "load_s",

@@ -109,15 +109,31 @@ def test_each_chain_mode_is_chosen_when_it_is_best(spoken: tuple[str, ...], mode
 def test_explanations_match_the_decision(fake_lexicon: FakeLexicon) -> None:
     game = Game("кошка", fake_lexicon)
     hint = EmbeddingHinter(TINY, "hard", checker=fake_lexicon).act(game.hinter_view())
-    assert hint.candidates[0][0] == f"{hint.word}/{hint.mode.value}"  # type: ignore[union-attr]
-    assert hint.explanation()["mode"] == "single"
+    first = hint.candidates[0]
+    assert (first.word, first.mode) == (hint.word, hint.mode) and hint.mode is Mode.SINGLE
     assert hint.to_dict()["word"] == hint.word
+    assert Decision.from_dict(hint.to_dict()).to_dict() == hint.to_dict()
     game.say(hint.word)
     answer = EmbeddingGuesser(TINY, "hard").act(game.guesser_view())
-    assert answer.candidates[0][0] == answer.word
-    scores = [s for _, s in answer.candidates]
+    assert answer.candidates[0].word == answer.word and answer.candidates[0].mode is None
+    scores = [c.score for c in answer.candidates]
     assert scores == sorted(scores, reverse=True)
-    assert answer.explanation()["chain"] == [hint.word]
+    assert answer.to_dict()["chain"] == [hint.word]
+
+
+def test_hinter_lists_as_many_candidates_as_asked(fake_lexicon: FakeLexicon) -> None:
+    view = Game("кошка", fake_lexicon).hinter_view()
+    hint = EmbeddingHinter(TINY, "hard", checker=fake_lexicon, candidates=2).act(view)
+    assert len(hint.candidates) == 2
+
+
+def test_one_list_of_levels() -> None:
+    from associatsiya_ai.bots.levels import LEVEL_NAMES, LEVELS, level_of
+    from associatsiya_ai.cli.app import LevelChoice
+
+    assert [c.value for c in LevelChoice] == list(LEVEL_NAMES) == list(LEVELS)
+    with pytest.raises(ValueError, match="easy, normal или hard"):
+        level_of("expert")
 
 
 def test_hinter_first_hint_is_the_closest_legal_word() -> None:

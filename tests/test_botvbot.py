@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 from fakes import FakeLexicon
 
-from associatsiya_ai.botvbot import BotSpec, game_rngs, run_games, secret_order
-from associatsiya_ai.gamelog import read_log
+from associatsiya_ai.arena.log import read_log
+from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.research.botvbot import BotSpec, run_games
+from associatsiya_ai.research.seeding import game_rngs, secret_order
 from associatsiya_ai.rules.game import PASS, GuesserView, HinterView, Mode
 from associatsiya_ai.rules.words import fold, is_consonant
 
@@ -61,7 +63,7 @@ class FakeHinter:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def act(self, view: HinterView, rng: np.random.Generator) -> tuple[str, Mode]:
+    def act(self, view: HinterView, rng: np.random.Generator) -> Decision:
         secret = view.secret.word
         legal = [
             w
@@ -69,10 +71,10 @@ class FakeHinter:
             if fold(w) not in view.spoken_lemmas and not is_consonant(secret, w) and w != secret
         ]
         if not legal and not view.last_own_was_pass:
-            return PASS, Mode.SINGLE
+            return Decision(PASS, Mode.SINGLE)
         word = legal[int(rng.integers(len(legal)))]
         mode = [Mode.SINGLE, Mode.OWN, Mode.ALL][int(rng.integers(3))]
-        return word, mode
+        return Decision(word, mode)
 
 
 class FakeGuesser:
@@ -81,11 +83,11 @@ class FakeGuesser:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def act(self, view: GuesserView, rng: np.random.Generator) -> str:
+    def act(self, view: GuesserView, rng: np.random.Generator) -> Decision:
         if self.level == "boom" and view.turn_number == 3:
             raise RuntimeError("fake guesser exploded")
         options = [w for w in SECRETS if w not in view.wrong_answers]
-        return options[int(rng.integers(len(options)))]
+        return Decision(options[int(rng.integers(len(options)))])
 
 
 @dataclass
@@ -168,24 +170,24 @@ def test_a_game_that_raises_is_an_error_not_a_crash() -> None:
         4, seed=2, side_a=BotSpec(level="boom"), side_b=BotSpec(level="boom"), factory=fake_kit
     )
     r = run.report
-    # the arena recovers from a raising bot (it passes for it): the game still counts,
-    # and so does the error, with its message
-    assert r["games"] == 4
-    assert r["errors"] == 4 and r["bot_errors"] > 0
-    assert r["error_messages"] == ["RuntimeError: fake guesser exploded"]
+    # a raising bot is a bug: its game is an error, with its message, and the run goes on
+    assert r["games"] == 4 and r["n"] == 0
+    assert r["errors"] == 4
+    (message,) = r["error_messages"]
+    assert message.startswith("BotMoveError:") and "RuntimeError: fake guesser exploded" in message
 
 
 def test_an_exception_outside_the_bots_is_kept(monkeypatch) -> None:
-    import associatsiya_ai.arena as arena
+    import associatsiya_ai.research.botvbot as botvbot
 
-    real = arena.play_game
+    real = botvbot.play_game
 
     def flaky(secret: str, *args: Any, index: int = 0, **kw: Any):
         if index == 1:
             raise KeyError("seat")
         return real(secret, *args, index=index, **kw)
 
-    monkeypatch.setattr(arena, "play_game", flaky)
+    monkeypatch.setattr(botvbot, "play_game", flaky)
     run = run_games(3, seed=2, factory=fake_kit, keep_records=True)
     r = run.report
     assert (r["games"], r["n"], r["errors"]) == (3, 2, 1)
@@ -197,7 +199,7 @@ def test_an_exception_outside_the_bots_is_kept(monkeypatch) -> None:
 class CtrlCGuesser(FakeGuesser):
     """Ctrl-C arrives while it thinks on turn 3 (the game loop records an interrupt)."""
 
-    def act(self, view: GuesserView, rng: np.random.Generator) -> str:
+    def act(self, view: GuesserView, rng: np.random.Generator) -> Decision:
         if view.turn_number == 3:
             raise KeyboardInterrupt
         return super().act(view, rng)
@@ -221,7 +223,7 @@ def test_a_failing_factory_stops_the_run() -> None:
 
 
 def test_log_records_are_complete(tmp_path) -> None:
-    from associatsiya_ai.gamelog import GameLog
+    from associatsiya_ai.arena.log import GameLog
 
     run = run_games(3, seed=3, factory=fake_kit, keep_records=True)
     path = tmp_path / "games.jsonl"
@@ -239,7 +241,7 @@ def test_log_records_are_complete(tmp_path) -> None:
 def fake_cli(monkeypatch):
     from typer.testing import CliRunner
 
-    import associatsiya_ai.botvbot as botvbot
+    import associatsiya_ai.research.botvbot as botvbot
     from associatsiya_ai.cli import app
 
     monkeypatch.setattr(botvbot, "embedding_kit", fake_kit)
@@ -271,7 +273,7 @@ def test_cli_table_and_log(fake_cli, tmp_path) -> None:
 
 
 def test_cli_ctrl_c_exits_130(fake_cli, monkeypatch) -> None:
-    import associatsiya_ai.botvbot as botvbot
+    import associatsiya_ai.research.botvbot as botvbot
 
     monkeypatch.setattr(botvbot, "embedding_kit", ctrl_c_kit)
     result = fake_cli("--games", "3", "--json")
@@ -301,7 +303,7 @@ def test_cli_two_models_add_self_play(fake_cli, tmp_path) -> None:
 def test_cli_missing_model_is_one_line(monkeypatch) -> None:
     from typer.testing import CliRunner
 
-    import associatsiya_ai.botvbot as botvbot
+    import associatsiya_ai.research.botvbot as botvbot
     from associatsiya_ai.cli import app
     from associatsiya_ai.vectors.registry import ModelError
 
@@ -321,7 +323,7 @@ def test_sweep_script_writes_a_csv(monkeypatch, tmp_path) -> None:
     import importlib.util
     from pathlib import Path
 
-    import associatsiya_ai.botvbot as botvbot
+    import associatsiya_ai.research.botvbot as botvbot
 
     path = Path(__file__).resolve().parents[1] / "scripts" / "sweep.py"
     spec = importlib.util.spec_from_file_location("sweep", path)
@@ -356,3 +358,16 @@ def test_real_bots_same_json_whatever_the_jobs() -> None:
     assert _comparable(a) == _comparable(b)
     assert a["games"] == 4 and a["errors"] == 0
     assert a["fouls"] == 0 and a["illegal_moves"] == 0  # a bot never breaks a rule
+
+
+# ------------------------------------------------------------------ the real bots
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_real_bots_never_make_an_illegal_move(level: str, real_vocab: Any) -> None:
+    """An illegal bot move is a bug the arena raises on: none in many games at each level."""
+    from associatsiya_ai.bots.levels import LEVEL_NAMES
+
+    assert level in LEVEL_NAMES
+    spec = BotSpec(level=level)
+    r = run_games(100, seed=11, side_a=spec, side_b=spec).report
+    assert r["errors"] == 0, r["error_messages"]
+    assert (r["n"], r["illegal_moves"], r["bot_errors"]) == (100, 0, 0)

@@ -26,7 +26,7 @@ def test_negative_seed_is_a_usage_error(args: list[str]) -> None:
 
 
 def test_ctrl_c_in_a_command_says_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import associatsiya_ai.bench as bench
+    import associatsiya_ai.research.bench as bench
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -158,7 +158,7 @@ def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
         "import sys, time; sys.path.insert(0, sys.argv.pop(1)); import test_botvbot as t; "
         "act = t.FakeHinter.act; "
         "t.FakeHinter.act = lambda self, view, rng: (time.sleep(0.02), act(self, view, rng))[1]; "
-        "import associatsiya_ai.botvbot as b; b.embedding_kit = t.fake_kit; "
+        "import associatsiya_ai.research.botvbot as b; b.embedding_kit = t.fake_kit; "
         "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
     )
     args = ["bot-vs-bot", "--games", "5000", "--jobs", jobs]

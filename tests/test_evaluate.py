@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeLexicon, dev_slice, tiny_vocabulary
 
-from associatsiya_ai.evaluate import EvaluationError, evaluate_guesser, evaluate_hinter
+from associatsiya_ai.research.evaluate import EvaluationError, evaluate_guesser, evaluate_hinter
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 

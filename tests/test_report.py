@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from associatsiya_ai.report import (
+from associatsiya_ai.research.report import (
     N_TURNS,
     game_summary,
     side_figures,

@@ -4,8 +4,20 @@ Both return a :class:`Decision` (the move, the chain mode, the top candidates wi
 and a reason). Levels ``easy``, ``normal`` and ``hard`` (see :data:`LEVELS`).
 """
 
+from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.bots.guesser import EmbeddingGuesser
 from associatsiya_ai.bots.hinter import EmbeddingHinter
-from associatsiya_ai.bots.scoring import LEVELS, Decision, GuesserParams, Level
+from associatsiya_ai.bots.levels import LEVEL_NAMES, LEVELS, Level, level_of
+from associatsiya_ai.bots.scoring import GuesserParams
 
-__all__ = ["LEVELS", "Decision", "EmbeddingGuesser", "EmbeddingHinter", "GuesserParams", "Level"]
+__all__ = [
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Candidate",
+    "Decision",
+    "EmbeddingGuesser",
+    "EmbeddingHinter",
+    "GuesserParams",
+    "Level",
+    "level_of",
+]

@@ -16,16 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.bots.scoring import (
-    Decision,
-    GuesserParams,
-    choose,
-    excluded,
-    level_of,
-    prior,
-    query,
-)
-from associatsiya_ai.rules.checks import GuesserView
+from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.bots.levels import level_of
+from associatsiya_ai.bots.scoring import GuesserParams, choose, excluded, prior, query
+from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
@@ -139,5 +133,5 @@ class EmbeddingGuesser:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             order = choose(values, np.ones(len(vocab), dtype=bool), self.level, rng, 1)
             reason = "все слова исключены: ответ наугад"
-        cands = tuple((vocab.words[i], float(values[i])) for i in order)
+        cands = tuple(Candidate(vocab.words[i], None, float(values[i])) for i in order)
         return Decision(vocab.words[order[0]], chain=chain, candidates=cands, reason=reason)

@@ -23,16 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.bots.scoring import (
-    Decision,
-    GuesserParams,
-    chain_weights,
-    choose,
-    excluded,
-    level_of,
-    prior,
-)
-from associatsiya_ai.rules.checks import HinterView
+from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.bots.levels import level_of
+from associatsiya_ai.bots.scoring import GuesserParams, chain_weights, choose, excluded, prior
+from associatsiya_ai.rules.game import HinterView
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
@@ -75,6 +69,8 @@ class EmbeddingHinter:
         Shortest hint in letters (two-letter nouns are mostly junk: «су», «мю»).
     guesser : dict, optional
         :class:`GuesserParams` overrides for the partner model.
+    candidates : int
+        How many (hint, mode) candidates a decision lists, the chosen one first.
     """
 
     def __init__(
@@ -91,6 +87,7 @@ class EmbeddingHinter:
         top_k: int = 1,
         min_len: int = 3,
         guesser: dict[str, Any] | None = None,
+        candidates: int = 10,
     ) -> None:
         self.vocab = vocab
         self.level_name = level
@@ -98,6 +95,7 @@ class EmbeddingHinter:
         self._checker = checker
         self.pool, self.prior, self.reverse, self.tau = pool, prior, reverse, tau
         self.zipf_cap, self.top_k, self.min_len = zipf_cap, top_k, min_len
+        self.candidates = candidates
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.partner = replace(GuesserParams(), **(guesser or {}))
 
@@ -114,7 +112,15 @@ class EmbeddingHinter:
         return self._checker
 
     def act(self, view: HinterView, rng: np.random.Generator | None = None) -> Decision:
-        """Choose a hint and a chain mode for ``view`` (never an illegal one)."""
+        """Choose a hint and a chain mode for ``view`` (never an illegal one).
+
+        Returns
+        -------
+        Decision
+            The hint, its mode and chain, and up to ``candidates`` weighed (hint, mode)
+            pairs: the chosen one first, then the rest best first, each with its
+            criterion value (:func:`shown_score`).
+        """
         rng = rng if rng is not None else np.random.default_rng(0)
         ranked = self.rank(view)
         if not ranked:
@@ -123,7 +129,8 @@ class EmbeddingHinter:
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         order += [i for i in range(len(ranked)) if i not in order]
         top = tuple(
-            (f"{ranked[i][0]}/{ranked[i][1].value}", shown_score(ranked[i][2])) for i in order[:10]
+            Candidate(ranked[i][0], ranked[i][1], shown_score(ranked[i][2]))
+            for i in order[: self.candidates]
         )
         for i in order:
             word, mode, _ = ranked[i]

@@ -8,58 +8,23 @@ that query plus a frequency prior: ``score = cos(query, w) + prior · min(zipf(w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from associatsiya_ai.rules.types import Mode
+from associatsiya_ai.bots.levels import Level
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = [
-    "LEVELS",
-    "Decision",
     "GuesserParams",
-    "Level",
     "chain_weights",
     "choose",
+    "excluded",
+    "prior",
     "query",
     "scores",
 ]
-
-
-@dataclass(frozen=True)
-class Level:
-    """How strong a bot plays.
-
-    Attributes
-    ----------
-    pool : int
-        Sample among this many best candidates (1 = always the best).
-    temperature : float
-        Softmax temperature over scores when sampling.
-    min_zipf : float
-        Only words at least this frequent are said (easy bots say plainer words).
-    """
-
-    pool: int
-    temperature: float
-    min_zipf: float
-
-
-LEVELS = {
-    "easy": Level(pool=10, temperature=0.05, min_zipf=3.5),
-    "normal": Level(pool=3, temperature=0.01, min_zipf=0.0),
-    "hard": Level(pool=1, temperature=0.01, min_zipf=0.0),
-}
-
-
-def level_of(name: str) -> Level:
-    """The :class:`Level` called ``name``; ValueError naming the choices otherwise."""
-    try:
-        return LEVELS[name]
-    except KeyError:
-        raise ValueError(f"уровень «{name}» не известен: easy, normal или hard") from None
 
 
 @dataclass(frozen=True)
@@ -82,49 +47,6 @@ class GuesserParams:
     zipf_cap: float = 5.5
     decay: float = 0.7
     history: float = 0.25
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A bot's move with its explanation.
-
-    Attributes
-    ----------
-    word : str
-        The hint or answer (display spelling) or ``PASS``.
-    mode : Mode or None
-        The chain mode (hinter only).
-    chain : tuple of str
-        The chain spoken (hinter) or heard (guesser).
-    candidates : tuple of (str, float)
-        The best candidates with their scores, best first (for a hinter: "word/mode").
-    reason : str
-        A one-line explanation.
-    """
-
-    word: str
-    mode: Mode | None = None
-    chain: tuple[str, ...] = ()
-    candidates: tuple[tuple[str, float], ...] = field(default_factory=tuple)
-    reason: str = ""
-
-    @property
-    def is_pass(self) -> bool:
-        """True when the move is ``PASS``."""
-        return self.word == PASS
-
-    def explanation(self) -> dict[str, object]:
-        """JSON-ready explanation: reason, mode, chain and the top candidates."""
-        return {
-            "reason": self.reason,
-            "mode": None if self.mode is None else self.mode.value,
-            "chain": list(self.chain),
-            "candidates": [[w, round(float(s), 4)] for w, s in self.candidates],
-        }
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form: the move and its explanation."""
-        return {"word": self.word, **self.explanation()}
 
 
 def chain_weights(

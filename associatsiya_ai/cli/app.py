@@ -15,6 +15,7 @@ from rich.markup import escape
 from typer.core import TyperGroup
 
 from associatsiya_ai import __version__
+from associatsiya_ai.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 
 
 def _tidy_typer_help() -> None:
@@ -138,12 +139,13 @@ def _sane_widths() -> None:
         rich_utils.MAX_WIDTH = FALLBACK_WIDTH
 
 
-class LevelChoice(str, Enum):
-    """Bot strength for a ``--level`` option (see ``associatsiya_ai.bots.LEVELS``)."""
+LevelChoice = Enum(  # type: ignore[misc]
+    "LevelChoice", {name.upper(): name for name in LEVEL_NAMES}, type=str
+)
+"""Bot strength for a ``--level`` option: the names of ``associatsiya_ai.bots.levels``."""
 
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
+DEFAULT_LEVEL_CHOICE = LevelChoice(DEFAULT_LEVEL)
+"""The ``--level`` default."""
 
 
 class UserError(Exception):

@@ -1,8 +1,8 @@
-"""Seats at the table: a person at the terminal or a bot, as hinter or guesser."""
+"""Seats at the table: a person (over a :class:`~associatsiya_ai.players.human.Prompt`) or
+a bot, as hinter or guesser."""
 
 from associatsiya_ai.players.base import (
     AnswerChoice,
-    Explanation,
     GuesserSeat,
     HintChoice,
     HinterSeat,
@@ -14,7 +14,6 @@ __all__ = [
     "AnswerChoice",
     "BotGuesser",
     "BotHinter",
-    "Explanation",
     "GuesserSeat",
     "HintChoice",
     "HinterSeat",

@@ -1,44 +1,37 @@
 """The seat interface: one tiny protocol for a person and a bot, hinter or guesser.
 
-A seat sees only its own view (:class:`~associatsiya_ai.rules.game.HinterView` knows the secret,
-:class:`~associatsiya_ai.rules.game.GuesserView` does not) and returns its choice with an optional
-explanation (JSON-ready, for the screen and the game log). The arena
-(:mod:`associatsiya_ai.arena`) applies the choice through the rules engine and hands a
-rejected move back with :meth:`rejected`.
+A seat sees only its own view (:class:`~associatsiya_ai.rules.game.HinterView` knows the
+secret, :class:`~associatsiya_ai.rules.game.GuesserView` does not) and returns its choice;
+a bot's choice carries its :class:`~associatsiya_ai.bots.decision.Decision` unchanged (for
+the screen, the log and replay). The arena (:mod:`associatsiya_ai.arena`) applies the
+choice through the rules engine; a person's rejected move is handed back with
+:meth:`HinterSeat.rejected` and the person is asked again.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+from associatsiya_ai.bots.decision import Decision
 from associatsiya_ai.rules.game import GuesserView, HinterView, Mode, RuleError
 
-__all__ = [
-    "AnswerChoice",
-    "Explanation",
-    "GuesserSeat",
-    "HintChoice",
-    "HinterSeat",
-    "QuitGame",
-]
-
-Explanation = dict[str, Any]
-"""JSON-ready reasons of a bot's choice, e.g. ``{"mode": "own", "candidates": [...]}``."""
+__all__ = ["AnswerChoice", "GuesserSeat", "HintChoice", "HinterSeat", "QuitGame"]
 
 
 class HintChoice(NamedTuple):
-    """A hinter's choice: the new element (a noun or «пропускаю») and the chain mode."""
+    """A hinter's choice: the new element (a noun or «пропускаю»), the chain mode and,
+    for a bot, its decision."""
 
     word: str
     mode: Mode = Mode.SINGLE
-    explanation: Explanation | None = None
+    decision: Decision | None = None
 
 
 class AnswerChoice(NamedTuple):
-    """A guesser's choice: one noun or «пропускаю»."""
+    """A guesser's choice: one noun or «пропускаю» and, for a bot, its decision."""
 
     word: str
-    explanation: Explanation | None = None
+    decision: Decision | None = None
 
 
 class QuitGame(Exception):
@@ -52,8 +45,8 @@ class HinterSeat(Protocol):
     Attributes
     ----------
     is_human : bool
-        A person is re-asked after a rejected move; a bot's rejected move is a bug that the
-        arena counts and stops after a few tries.
+        A person is re-asked after a rejected move; a bot's rejected move is a bug (the
+        arena raises).
     """
 
     is_human: bool

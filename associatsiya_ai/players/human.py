@@ -1,34 +1,59 @@
-"""Seats for a person at the terminal: read a line, handle «?», «!правила», «!выход».
+"""Seats for a person: read a line through a :class:`Prompt`, never through a screen.
 
-Input is read with :func:`input` line by line, so a game is fully playable with the
-moves piped on standard input (scripts, tests); when input is not a terminal the line read
-is echoed, so a transcript reads like a dialogue. End of input raises :class:`EOFError`,
-Ctrl-C :class:`KeyboardInterrupt` and «!выход» :class:`QuitGame`; the arena abandons the
-game on each of them.
-
-The hinter's input picks the chain mode (R2) with a prefix: ``слово`` — one word,
-``+слово`` — this hinter's own chain, ``++слово`` — all hints of both hinters.
+The seats know the game's input conventions only: the hinter's input picks the chain
+mode (R2) with a prefix — ``слово`` one word, ``+слово`` this hinter's own chain,
+``++слово`` all hints of both hinters. Everything a person sees and types goes through
+the :class:`Prompt` the front-end gives (the terminal's one reads ``input()`` line by
+line, so a game is playable with the moves piped on standard input). End of input raises
+:class:`EOFError`, Ctrl-C :class:`KeyboardInterrupt` and «!выход» :class:`QuitGame`; the
+arena abandons the game on each of them.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from rich.markup import escape
-
-from associatsiya_ai.lexicon import shorten
 from associatsiya_ai.players.base import AnswerChoice, HintChoice, QuitGame
-from associatsiya_ai.players.screen import Screen
 from associatsiya_ai.rules.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
 
-__all__ = ["HumanGuesser", "HumanHinter", "Terminal", "parse_hint_input"]
+if TYPE_CHECKING:
+    from associatsiya_ai.players.screen import Screen
+
+__all__ = ["HumanGuesser", "HumanHinter", "Prompt", "Terminal", "parse_hint_input"]
+
+Ask = Literal["hint", "answer", "secret"]
+"""What a person is asked for."""
 
 QUIT = ("!выход", "!quit", "!exit")
 RULES = ("!правила", "!rules")
 EXPLAIN = ("?", "!почему")
 HELP = ("!помощь", "!help", "!команды")
+
+
+class Prompt(Protocol):
+    """How a person's seat talks to the person (the front-end implements it)."""
+
+    def ask(self, what: Ask) -> str:
+        """The person's next line for a hint, an answer or the secret (not a command).
+
+        Raises
+        ------
+        QuitGame, EOFError, KeyboardInterrupt
+            On «!выход», at the end of input, on Ctrl-C.
+        """
+        ...
+
+    def show(self, view: HinterView | GuesserView | None) -> None:
+        """Show what the person needs to act: the chains a hint would speak, the chain
+        heard, or (``None``) the invitation to choose the secret."""
+        ...
+
+    def refuse(self, what: Ask, error: RuleError | None) -> None:
+        """Tell the person why the line was refused (``None``: a chain prefix without a
+        word)."""
+        ...
 
 
 def parse_hint_input(line: str) -> tuple[str, Mode]:
@@ -48,42 +73,41 @@ def parse_hint_input(line: str) -> tuple[str, Mode]:
 
 
 class Terminal:
-    """Line input for the person, with the commands every prompt understands.
+    """A :class:`Prompt` over the terminal :class:`Screen` and :func:`input` (moves to the
+    terminal front-end).
 
     Parameters
     ----------
     screen : Screen
         For «?» and «!правила», and to print the prompt.
     read : callable, optional
-        Reads one line (without the newline); :func:`input` by default. Raises EOFError at
-        the end of input.
+        Reads one line (without the newline); :func:`input` by default.
     echo : bool or None
         Print the line read (default: when standard input is not a terminal).
     """
 
+    LABELS: ClassVar[dict[str, str]] = {
+        "hint": "Наводка> ",
+        "answer": "Ответ> ",
+        "secret": "Загаданное слово> ",
+    }
+
     def __init__(
-        self,
-        screen: Screen,
-        *,
-        read: Callable[[], str] | None = None,
-        echo: bool | None = None,
+        self, screen: Screen, *, read: Callable[[], str] | None = None, echo: bool | None = None
     ) -> None:
         self.screen = screen
         self._read = read or input
         self.echo = echo
 
-    def ask(self, prompt: str) -> str:
-        """Print ``prompt`` and return the next non-empty line that is not a command.
+    def ask(self, what: Ask) -> str:
+        """Print the label for ``what`` and return the next non-empty line that is not a
+        command (see :class:`Prompt`)."""
+        from rich.markup import escape
 
-        Raises
-        ------
-        QuitGame
-            On «!выход».
-        EOFError, KeyboardInterrupt
-            At the end of input / on Ctrl-C.
-        """
+        from associatsiya_ai.lexicon import shorten
+
         while True:
-            self.screen.console.print(f"[bold]{prompt}[/bold]", end="", highlight=False)
+            self.screen.console.print(f"[bold]{self.LABELS[what]}[/bold]", end="", highlight=False)
             self.screen.console.file.flush()
             line = self._read().lstrip("\ufeff")  # a BOM from an editor starts piped input
             echo = self.echo if self.echo is not None else not _stdin_is_tty()
@@ -104,6 +128,31 @@ class Terminal:
             else:
                 return text
 
+    def show(self, view: HinterView | GuesserView | None) -> None:
+        """The hinter's chains, the guesser's chain, or the setter's invitation."""
+        if isinstance(view, HinterView):
+            self.screen.hinter_prompt(view)
+        elif isinstance(view, GuesserView):
+            self.screen.guesser_prompt(view)
+        else:
+            self.screen.say(
+                "[bold]Вы загадываете слово[/bold] (его узнает только наводящий соперников): "
+                "одно существительное в именительном падеже."
+            )
+
+    def refuse(self, what: Ask, error: RuleError | None) -> None:
+        """Say why the line was refused (the arena's Rejected event covers moves)."""
+        from rich.markup import escape
+
+        if error is None:
+            self.screen.say("После «+» или «++» нужно слово, например «+мост».")
+            return
+        v = error.violations[0]
+        rule = f" ({v.rule})" if v.rule else ""
+        self.screen.say(f"[red]Не подходит:[/red] {escape(v.detail)}{rule}")
+        if error.suggestion:
+            self.screen.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold].")
+
 
 def _stdin_is_tty() -> bool:
     try:
@@ -112,26 +161,41 @@ def _stdin_is_tty() -> bool:
         return False
 
 
-class HumanHinter:
-    """A hinter seat played by the person (see the module docstring for the input)."""
+class _PersonSeat:
+    """What both seats of a person share: the prompt, and showing the view once a turn
+    (not again after a rejected move)."""
 
     is_human = True
 
-    def __init__(self, terminal: Terminal) -> None:
-        self.terminal = terminal
-        self._shown: tuple[int, int] | None = None
+    def __init__(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+        self._retry = False
+
+    def _show(self, view: HinterView | GuesserView) -> None:
+        if not self._retry:
+            self.prompt.show(view)
+        self._retry = False
+
+    def rejected(self, error: RuleError) -> None:
+        """The front-end has shown the reason; the person is asked again."""
+        self._retry = True
+
+    def describe(self) -> dict[str, Any]:
+        """``{"kind": "human"}``."""
+        return {"kind": "human"}
+
+
+class HumanHinter(_PersonSeat):
+    """A hinter seat played by the person (see the module docstring for the input)."""
 
     def hint(self, view: HinterView) -> HintChoice:
         """Show the chain each input would speak (once a turn) and read the person's hint."""
-        turn = (self.terminal.screen.games_started, view.turn_number)
-        if self._shown != turn:
-            self.terminal.screen.hinter_prompt(view)
-            self._shown = turn
+        self._show(view)
         while True:
-            word, mode = parse_hint_input(self.terminal.ask("Наводка> "))
+            word, mode = parse_hint_input(self.prompt.ask("hint"))
             if word:
                 return HintChoice(word, mode, None)
-            self.terminal.screen.say("После «+» или «++» нужно слово, например «+мост».")
+            self.prompt.refuse("hint", None)
 
     def choose_secret(self, check: Callable[[str], str]) -> str:
         """Ask the person (the setter, hinter of team 1) for the secret until it is valid.
@@ -141,50 +205,19 @@ class HumanHinter:
         check : callable
             Returns the accepted spelling or raises :class:`InvalidSecretError`.
         """
-        screen = self.terminal.screen
-        screen.say(
-            "[bold]Вы загадываете слово[/bold] (его узнает только наводящий соперников): "
-            "одно существительное в именительном падеже."
-        )
+        self.prompt.show(None)
         while True:
-            word = self.terminal.ask("Загаданное слово> ")
+            word = self.prompt.ask("secret")
             try:
                 return check(word)
             except InvalidSecretError as error:
-                v = error.violations[0]
-                rule = f" ({v.rule})" if v.rule else ""
-                screen.say(f"[red]Не подходит:[/red] {escape(v.detail)}{rule}")
-                if error.suggestion:
-                    screen.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold].")
-
-    def rejected(self, error: RuleError) -> None:
-        """The screen has shown the reason; the person is asked again."""
-
-    def describe(self) -> dict[str, Any]:
-        """``{"kind": "human"}``."""
-        return {"kind": "human"}
+                self.prompt.refuse("secret", error)
 
 
-class HumanGuesser:
+class HumanGuesser(_PersonSeat):
     """A guesser seat played by the person."""
-
-    is_human = True
-
-    def __init__(self, terminal: Terminal) -> None:
-        self.terminal = terminal
-        self._shown: tuple[int, int] | None = None
 
     def answer(self, view: GuesserView) -> AnswerChoice:
         """Show the chain heard (once a turn) and read the person's answer."""
-        turn = (self.terminal.screen.games_started, view.turn_number)
-        if self._shown != turn:
-            self.terminal.screen.guesser_prompt(view)
-            self._shown = turn
-        return AnswerChoice(self.terminal.ask("Ответ> "), None)
-
-    def rejected(self, error: RuleError) -> None:
-        """The screen has shown the reason; the person is asked again."""
-
-    def describe(self) -> dict[str, Any]:
-        """``{"kind": "human"}``."""
-        return {"kind": "human"}
+        self._show(view)
+        return AnswerChoice(self.prompt.ask("answer"), None)

@@ -2,8 +2,8 @@
 curve, chain-mode usage. Pure: numpy only, no I/O, no models.
 
 The input is one compact *summary* per game (:func:`game_summary` makes it from a logged
-game record, ``GameRecord.to_dict()`` of :mod:`associatsiya_ai.arena`), so a report can be
-recomputed from a JSONL log without replaying anything.
+game record, read with :func:`associatsiya_ai.arena.record.replay_turns` like replay reads
+it), so a report can be recomputed from a JSONL log, old or new, without replaying anything.
 
 >>> lo, hi = wilson_interval(5, 10)
 >>> round(lo, 4), round(hi, 4)
@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from associatsiya_ai.arena.record import replay_turns
 from associatsiya_ai.rules.words import PASS
 
 __all__ = [
@@ -134,20 +135,21 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         ``guesser_passes``, ``illegal_moves`` (rejected moves), ``bot_errors``, ``error``
         (why the game did not finish normally, else None), ``exceptions`` (messages of
         bot exceptions the arena recovered from) and ``sides``.
+
+    Raises
+    ------
+    LogError
+        When a turn of the record is malformed.
     """
-    turns = list(record.get("turns") or [])
+    steps = replay_turns(record)
+    turns = [s for s in steps if not s.foul]
     outcome = record.get("outcome") or {}
     termination = outcome.get("termination")
-    utterances = [t.get("utterance") or {} for t in turns]
-    final = record.get("final") or {}
-    if final.get("utterance"):
-        utterances.append(final["utterance"])
     modes = dict.fromkeys(MODES, 0)
-    for u in utterances:
-        mode = u.get("mode")
-        if mode in modes:
-            modes[mode] += 1
-    solved = next((int(t["number"]) for t in turns if t.get("correct")), None)
+    for step in steps:
+        if step.mode in modes:
+            modes[step.mode] += 1
+    solved = next((s.number for s in turns if s.correct), None)
     ended_by = record.get("ended_by")
     error = None if ended_by is None else f"game ended by {ended_by}"
     if ended_by is not None and record.get("bot_errors"):
@@ -169,8 +171,8 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "turns": len(turns),
         "solved_turn": solved if termination == "guessed" else None,
         "modes": modes,
-        "hinter_passes": sum(1 for u in utterances if u.get("new") == PASS),
-        "guesser_passes": sum(1 for t in turns if t.get("answer") == PASS),
+        "hinter_passes": sum(1 for s in steps if s.new == PASS),
+        "guesser_passes": sum(1 for s in turns if s.answer == PASS),
         "illegal_moves": len(record.get("rejected") or []),
         "bot_errors": len(record.get("bot_errors") or []),
         "error": error,

@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from associatsiya_ai.kit import load_kit
+from associatsiya_ai.rules.game import Game, RuleError
 from associatsiya_ai.rules.words import PASS, fold
 
 __all__ = ["EvaluationError", "evaluate_guesser", "evaluate_hinter", "read_rows"]
@@ -88,12 +90,6 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
     return rows
 
 
-def _vocab(model: str | None) -> Any:
-    from associatsiya_ai.vocab import load_vocabulary
-
-    return load_vocabulary(model=model)
-
-
 def evaluate_guesser(
     path: str | Path,
     model: str | None = None,
@@ -133,7 +129,10 @@ def evaluate_guesser(
     from associatsiya_ai.bots import EmbeddingGuesser
 
     rows = read_rows(path, "hint", "responses")
-    bot = EmbeddingGuesser(vocab if vocab is not None else _vocab(model), level=level, **params)
+    if vocab is None:
+        bot = load_kit(model, level, guesser=params).guesser
+    else:
+        bot = EmbeddingGuesser(vocab, level=level, **params)
     rng = np.random.default_rng(0)
     hit1 = hit10 = covered = 0
     agreement = 0.0
@@ -146,7 +145,7 @@ def evaluate_guesser(
             covered += 1
             hit1 += answer in modal
             agreement += responses.get(answer, 0) / sum(responses.values())
-        hit10 += any(fold(w) in modal for w, _ in decision.candidates[:10])
+        hit10 += any(fold(c.word) in modal for c in decision.candidates[:10])
         if progress is not None:
             progress(done, len(rows))
     n = len(rows)
@@ -193,16 +192,17 @@ def evaluate_hinter(
         Bad file or line. ``ModelError`` when the model cannot be loaded.
     """
     from associatsiya_ai.bots import EmbeddingHinter
-    from associatsiya_ai.rules.game import Game, RuleError
 
     rows = read_rows(path, "target", "hints")
-    if checker is None:
-        from associatsiya_ai.lexicon import default_lexicon
+    if vocab is None:
+        kit = load_kit(model, level, hinter={**params, **({"checker": checker} if checker else {})})
+        bot, checker = kit.hinter, checker or kit.checker
+    else:
+        if checker is None:
+            from associatsiya_ai.lexicon import default_lexicon
 
-        checker = default_lexicon()
-    bot = EmbeddingHinter(
-        vocab if vocab is not None else _vocab(model), level=level, checker=checker, **params
-    )
+            checker = default_lexicon()
+        bot = EmbeddingHinter(vocab, level=level, checker=checker, **params)
     rng = np.random.default_rng(0)
     attested = covered = 0
     p_target = 0.0

@@ -14,50 +14,74 @@ after one untimed warm-up pass over the same calls):
 - ``gensim_most_similar_ms``: gensim ``KeyedVectors.most_similar`` (top 10) over the very
   same noun vectors as the vocabulary — the baseline a user would write.
 
-Run as ``python -m associatsiya_ai.bench --child MODEL`` it is the measured subprocess.
+``load_s`` and ``peak_rss_mb`` are measured in :mod:`associatsiya_ai.research.fresh`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-__all__ = ["TARGETS", "bench", "bench_steps", "child_measure", "gensim_baseline", "time_calls"]
+from associatsiya_ai.research.fresh import run_fresh
+from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
 
-TARGETS: dict[str, str] = {
-    "load_s": "<= 1.0",
-    "guess_ms": "<= 1.5 x gensim_most_similar_ms",
-    "hint_ms": "<= 25",
-    "games_per_s": ">= 20",
-    "peak_rss_mb": "<= 400",
+__all__ = ["GOALS", "TARGETS", "Target", "bench", "bench_steps", "gensim_baseline", "time_calls"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A project target for one figure: ``figure <op> bound`` (× ``relative_to`` if given).
+
+    >>> Target("<=", 1.5, "gensim_most_similar_ms").text
+    '<= 1.5 x gensim_most_similar_ms'
+    >>> Target(">=", 20).met(25.0, {})
+    True
+    """
+
+    op: str
+    bound: float | int
+    relative_to: str | None = None
+
+    @property
+    def text(self) -> str:
+        """How the target reads in the report, e.g. ``"<= 25"``."""
+        scale = f" x {self.relative_to}" if self.relative_to else ""
+        return f"{self.op} {self.bound}{scale}"
+
+    def met(self, value: Any, figures: dict[str, Any]) -> bool | None:
+        """Whether ``value`` meets the target (None when a figure is missing)."""
+        bound = float(self.bound)
+        if self.relative_to is not None:
+            base = figures.get(self.relative_to)
+            if base is None:
+                return None
+            bound *= float(base)
+        if value is None:
+            return None
+        return float(value) <= bound if self.op == "<=" else float(value) >= bound
+
+
+GOALS: dict[str, Target] = {
+    "load_s": Target("<=", 1.0),
+    "guess_ms": Target("<=", 1.5, "gensim_most_similar_ms"),
+    "hint_ms": Target("<=", 25),
+    "games_per_s": Target(">=", 20),
+    "peak_rss_mb": Target("<=", 400),
 }
-"""The project's targets, reported beside the figures (not asserted by tests)."""
+"""The project's targets (DESIGN.md "Measuring speed"), written once."""
 
-_CHILD_TIMEOUT_S = 300
+TARGETS: dict[str, str] = {name: goal.text for name, goal in GOALS.items()}
+"""The targets as they read in the report (not asserted by tests)."""
 
 
 def _met(fig: dict[str, Any]) -> dict[str, bool | None]:
-    def ok(x: Any, test: Callable[[float], bool]) -> bool | None:
-        return None if x is None else bool(test(float(x)))
-
-    gensim = fig.get("gensim_most_similar_ms")
-    return {
-        "load_s": ok(fig.get("load_s"), lambda v: v <= 1.0),
-        "guess_ms": None
-        if gensim is None
-        else ok(fig.get("guess_ms"), lambda v: v <= 1.5 * float(gensim)),
-        "hint_ms": ok(fig.get("hint_ms"), lambda v: v <= 25.0),
-        "games_per_s": ok(fig.get("games_per_s"), lambda v: v >= 20.0),
-        "peak_rss_mb": ok(fig.get("peak_rss_mb"), lambda v: v <= 400.0),
-    }
+    return {name: goal.met(fig.get(name), fig) for name, goal in GOALS.items()}
 
 
 def time_calls(fn: Callable[[Any], Any], args: Sequence[Any], *, warmup: int = 0) -> list[float]:
@@ -82,77 +106,11 @@ def _median(values: Sequence[float], digits: int = 3) -> float | None:
     return round(float(statistics.median(values)), digits) if values else None
 
 
-def _peak_rss_mb() -> float:
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # Linux reports kilobytes, macOS bytes.
-    return peak / (1024.0 * 1024.0) if sys.platform == "darwin" else peak / 1024.0
-
-
 def _load_average() -> float | None:
     try:
         return round(os.getloadavg()[0], 2)
     except (AttributeError, OSError):  # not on every platform
         return None
-
-
-def _blas_threads() -> int | None:
-    """Threads of numpy's BLAS (the one the bots and gensim's ``most_similar`` use)."""
-    try:
-        from threadpoolctl import threadpool_info
-
-        pools = [p for p in threadpool_info() if p.get("user_api") == "blas"]
-    except Exception:  # threadpoolctl is optional (it comes with scikit-learn)
-        return None
-    mine = [p for p in pools if "numpy" in str(p.get("filepath", ""))] or pools
-    return int(mine[0]["num_threads"]) if mine else None
-
-
-# ----------------------------------------------------------------- the subprocess
-def child_measure(model: str | None) -> dict[str, Any]:
-    """In a fresh process: time loading everything a game needs, play one game, peak RSS.
-
-    Returns
-    -------
-    dict
-        ``load_s``, ``peak_rss_mb``, ``model``, ``vocab_size``.
-    """
-    start = time.perf_counter()
-    from associatsiya_ai.botvbot import BotSpec, embedding_kit
-
-    kit = embedding_kit(BotSpec(model=model))
-    kit.checker.analyse("кошка")  # the lexicon loads its dictionaries on first use
-    load_s = time.perf_counter() - start
-    from associatsiya_ai.botvbot import play_one
-
-    played = play_one(0, 0, BotSpec(model=model), BotSpec(model=model))
-    vocab = getattr(kit, "vocab", None)
-    return {
-        "load_s": load_s,
-        "peak_rss_mb": _peak_rss_mb(),
-        "model": getattr(vocab, "model_name", None) or (model or "news_v1"),
-        "vocab_size": None if vocab is None else len(vocab.words),
-        "game_error": played.summary.get("error"),
-    }
-
-
-_THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-def _run_child(model: str | None, blas_threads: int | None = None) -> dict[str, Any]:
-    cmd = [sys.executable, "-m", "associatsiya_ai.bench", "--child", model or ""]
-    env = dict(os.environ)
-    if blas_threads is not None:
-        env.update(dict.fromkeys(_THREAD_VARS, str(blas_threads)))
-    proc = subprocess.run(
-        cmd, capture_output=True, text=True, timeout=_CHILD_TIMEOUT_S, env=env, check=False
-    )
-    if proc.returncode != 0:
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["?"]
-        raise RuntimeError(f"замер в отдельном процессе не удался: {tail[0]}")
-    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
-    return result
 
 
 # ----------------------------------------------------------------- in this process
@@ -222,7 +180,7 @@ def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[
 def _wrong_answer(kit: Any, game: Any, rng: np.random.Generator) -> str:
     """The guesser bot's best candidate that is a legal, wrong answer."""
     decision = kit.guesser.act(game.guesser_view(), rng)
-    for word in [decision.word, *(w for w, _ in decision.candidates)]:
+    for word in [decision.word, *(c.word for c in decision.candidates)]:
         try:
             verdict = game.parse_answer(word)
         except ValueError:
@@ -296,7 +254,7 @@ def _bench(
     blas_threads: int | None,
     on_step: Callable[[str], None] | None,
 ) -> dict[str, Any]:
-    from associatsiya_ai.botvbot import BotSpec, embedding_kit, run_games
+    from associatsiya_ai.research.botvbot import BotSpec, embedding_kit, run_games
 
     def step(text: str) -> None:
         if on_step is not None:
@@ -314,10 +272,10 @@ def _bench(
     hints = order[:samples]
 
     step("load_s, peak_rss_mb: новые процессы / fresh processes")
-    _run_child(model, blas_threads)  # warm the disk caches; not counted
+    run_fresh(model, blas_threads)  # warm the disk caches; not counted
     children = []
     for _ in range(repeat):
-        children.append(_run_child(model, blas_threads))
+        children.append(run_fresh(model, blas_threads))
         step("load_s, peak_rss_mb: новые процессы / fresh processes")
 
     step("games_per_s")
@@ -357,7 +315,7 @@ def _bench(
         "repeat": repeat,
         "samples": {"guess": len(guess_times), "hint": len(hint_times), "gensim": len(known)},
         "games_per_run": games,
-        "blas_threads": _blas_threads(),
+        "blas_threads": numpy_blas_threads(),
         # Other processes on the machine skew the timings: the 1-minute load average at
         # the start and the end of the run, beside the CPU count.
         "load_average": [load_before, _load_average()],
@@ -371,10 +329,3 @@ def _bench(
 def bench_steps(repeat: int) -> int:
     """The number of ``on_step`` calls :func:`bench` makes for ``repeat`` (progress total)."""
     return 6 + 2 * max(1, repeat)
-
-
-if __name__ == "__main__":  # the measured subprocess
-    if len(sys.argv) == 3 and sys.argv[1] == "--child":
-        print(json.dumps(child_measure(sys.argv[2] or None)))
-    else:
-        sys.exit("usage: python -m associatsiya_ai.bench --child MODEL")

@@ -1,0 +1,188 @@
+"""The game log: one JSON object per game in a JSONL file, and reading it back for replay.
+
+A record is written and flushed as soon as its game ends — an abandoned game too — so a
+log cut short by Ctrl-C or a closed terminal is still valid JSONL. The record is
+:meth:`associatsiya_ai.arena.record.GameRecord.to_dict` (secret, turns with the bots'
+decisions, outcome, seats, rejected inputs, ``ended_by`` and the caller's facts).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from associatsiya_ai.arena.record import LogError, replay_turns
+
+__all__ = ["GameLog", "LogContents", "LogError", "read_games", "read_log"]
+
+REQUIRED = ("secret", "turns", "outcome")
+
+
+class GameLog:
+    """Append game records to a JSONL file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The log file; created if missing, appended to otherwise.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be opened for appending.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._file: IO[str] = self.path.open("a+", encoding="utf-8")
+        self._file.seek(0, os.SEEK_END)
+        if self._file.tell() > 0:
+            # A line cut short by a crash must not swallow the next record.
+            self._file.seek(self._file.tell() - 1)
+            last = self._file.read(1)
+            if last != "\n":
+                self._file.write("\n")
+                self._file.flush()
+        self.written = 0
+
+    def write(self, record: Any) -> None:
+        """Append one record (a ``GameRecord`` or a dict) as one line, flushed to disk.
+
+        Raises
+        ------
+        OSError
+            When the write fails (disk full, …).
+        """
+        data = record.to_dict() if hasattr(record, "to_dict") else record
+        line = json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n"
+        self._file.write(line)
+        self._file.flush()
+        with contextlib.suppress(OSError):  # pipes and some special files cannot be synced
+            os.fsync(self._file.fileno())
+        self.written += 1
+
+    def close(self) -> None:
+        """Close the file."""
+        self._file.close()
+
+    def __enter__(self) -> GameLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LogError(f"файл журнала не найден: {path}") from None
+    except IsADirectoryError:
+        raise LogError(f"{path} — это папка, а не файл журнала") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path} — не текстовый файл журнала (не UTF-8)") from None
+    except OSError as exc:
+        raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
+
+
+def _parse_line(line: str) -> tuple[dict[str, Any] | None, str]:
+    """One log line: the record, or None and why it is not one (a Russian phrase)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return None, exc.msg
+    if not isinstance(data, dict):
+        return None, "не запись игры"
+    missing = [k for k in REQUIRED if k not in data]
+    if missing or not isinstance(data.get("turns"), list):
+        return None, f"нет полей {', '.join(missing) or 'turns'}"
+    return data, ""
+
+
+def read_log(path: str | Path) -> list[dict[str, Any]]:
+    """Read every game record of a JSONL log (strict: any bad line is an error).
+
+    Raises
+    ------
+    LogError
+        When the file is missing or unreadable, a line is not a JSON object, a record lacks
+        ``secret``/``turns``/``outcome``, or the log holds no game.
+    """
+    path = Path(path)
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        data, why = _parse_line(line)
+        if data is None:
+            if why.startswith("нет полей"):
+                raise LogError(f"журнал {path} повреждён: в строке {number} {why}")
+            sep = " — " if why == "не запись игры" else ": "
+            raise LogError(f"журнал {path} повреждён: строка {number}{sep}{why}")
+        records.append(data)
+    if not records:
+        raise LogError(f"в журнале {path} нет ни одной игры")
+    return records
+
+
+@dataclass(frozen=True)
+class LogContents:
+    """The readable games of a log and the lines that were skipped.
+
+    Attributes
+    ----------
+    records : list of dict
+        The game records that can be replayed, in file order.
+    skipped : list of (int, str)
+        The 1-based line numbers that could not be read, with why.
+    """
+
+    records: list[dict[str, Any]]
+    skipped: list[tuple[int, str]]
+
+    def warning(self, path: str | Path) -> str | None:
+        """One Russian line naming the skipped lines, or None when none were."""
+        if not self.skipped:
+            return None
+        shown = "; ".join(f"{n} ({why})" for n, why in self.skipped[:5])
+        more = f" и ещё {len(self.skipped) - 5}" if len(self.skipped) > 5 else ""
+        return f"в журнале {path} пропущены повреждённые строки: {shown}{more}"
+
+
+def read_games(path: str | Path) -> LogContents:
+    """Read the games of a JSONL log for replay, skipping lines that cannot be replayed.
+
+    A line that is not JSON, not a game record, or whose turns are malformed is skipped
+    and reported in :attr:`LogContents.skipped`; the other games are kept.
+
+    Raises
+    ------
+    LogError
+        When the file is missing or unreadable, or no game in it can be replayed.
+    """
+    path = Path(path)
+    records: list[dict[str, Any]] = []
+    skipped: list[tuple[int, str]] = []
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        data, why = _parse_line(line)
+        if data is not None:
+            try:
+                replay_turns(data)
+            except LogError:
+                data, why = None, "ходы записаны неверно"
+        if data is None:
+            skipped.append((number, why))
+        else:
+            records.append(data)
+    if not records:
+        if skipped:
+            lines = ", ".join(str(n) for n, _ in skipped[:10])
+            raise LogError(f"журнал {path} повреждён: ни одной целой игры (строки {lines})")
+        raise LogError(f"в журнале {path} нет ни одной игры")
+    return LogContents(records, skipped)

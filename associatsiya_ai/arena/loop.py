@@ -1,0 +1,326 @@
+"""The only game loop: drive four seats through one game (:func:`play_game`) or a match (R8).
+
+The rules engine (:mod:`associatsiya_ai.rules.game`) does every rule check; the loop asks
+the seat whose turn it is, parses its move once, applies it, and reports what happened as
+events (:mod:`associatsiya_ai.arena.events`) to a callback. It knows nothing of terminals.
+
+A person's rejected move is handed back and the person asked again. A bot's illegal move
+(or exception) is a bug: the game is abandoned with ``ended_by = "bot-error"`` and
+:class:`BotMoveError` raised, with the finished record. A person quitting («!выход», end
+of input, Ctrl-C) abandons the game; the record is returned all the same.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from associatsiya_ai.arena.events import (
+    Answered,
+    AnySeat,
+    Event,
+    GameOver,
+    GameStarted,
+    MatchScore,
+    Rejected,
+    Spoken,
+    ToAct,
+)
+from associatsiya_ai.arena.record import SEATS, Foul, GameRecord, TurnRecord, seat_key
+from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.players.base import GuesserSeat, HinterSeat, QuitGame
+from associatsiya_ai.rules.game import Game, Role, RuleError, Seat
+from associatsiya_ai.rules.match import Match, Side
+from associatsiya_ai.rules.words import WordChecker
+
+__all__ = [
+    "BotMoveError",
+    "MatchResult",
+    "SecretSource",
+    "SideSeats",
+    "match_seats",
+    "play_game",
+    "play_match",
+]
+
+_ENDINGS: dict[type[BaseException], str] = {
+    QuitGame: "quit",
+    EOFError: "eof",
+    KeyboardInterrupt: "interrupt",
+}
+
+
+class BotMoveError(RuntimeError):
+    """A bot made an illegal move or raised: a bug in the bot; the game was abandoned.
+
+    Attributes
+    ----------
+    seat : Seat
+        The bot's seat.
+    record : GameRecord
+        The abandoned game's final record (``ended_by == "bot-error"``).
+    """
+
+    def __init__(self, message: str, seat: Seat, record: GameRecord) -> None:
+        super().__init__(message)
+        self.seat, self.record = seat, record
+
+
+def play_game(
+    secret: str,
+    seats: Mapping[Seat, AnySeat],
+    checker: WordChecker,
+    *,
+    practice: bool = False,
+    on_event: Callable[[Event], None] | None = None,
+    index: int = 0,
+    meta: Mapping[str, Any] | None = None,
+) -> GameRecord:
+    """Play one game of «Ассоциация» between four seats.
+
+    Parameters
+    ----------
+    secret : str
+        The secret (validated by the engine).
+    seats : mapping of Seat to seat
+        All four seats (:data:`~associatsiya_ai.arena.record.SEATS`): hinters implement
+        :class:`HinterSeat`, guessers :class:`GuesserSeat`.
+    checker : WordChecker
+        The lexicon (or a fake) the engine judges words with.
+    practice : bool
+        Practice mode: a consonant hint is rejected with a warning instead of losing.
+    on_event : callable, optional
+        Receives every :data:`Event` as it happens.
+    index : int
+        The game's 0-based number in its match (for events and the record).
+    meta : mapping, optional
+        Extra facts copied into the record (seed, model, …).
+
+    Returns
+    -------
+    GameRecord
+        Always finished: played out, or abandoned by a person (``ended_by`` says why).
+
+    Raises
+    ------
+    InvalidSecretError
+        When the secret breaks R3 (before anything is played).
+    BotMoveError
+        When a bot makes an illegal move or raises (the record is attached).
+    KeyError
+        When a seat is missing.
+    """
+    game = Game(secret, checker, practice=practice)
+    players = {s: seats[s] for s in SEATS}
+    record = GameRecord(
+        index=index,
+        game=game,
+        seats={seat_key(s): dict(p.describe()) for s, p in players.items()},
+        meta=dict(meta or {}),
+    )
+    emit = on_event or (lambda event: None)
+    emit(GameStarted(index, game.secret.display, players, practice))
+    failure: BotMoveError | None = None
+    try:
+        pending: Decision | None = None
+        while (seat := game.to_act()) is not None:
+            player = players[seat]
+            emit(ToAct(seat, player, game.turn_number, {t: game.turns_left(t) for t in (1, 2)}))
+            if seat.role is Role.HINTER:
+                pending = _hint(game, seat, player, record, emit)  # type: ignore[arg-type]
+            else:
+                _answer(game, seat, player, record, emit, pending)  # type: ignore[arg-type]
+    except (QuitGame, EOFError, KeyboardInterrupt) as stop:
+        record.ended_by = next(v for k, v in _ENDINGS.items() if isinstance(stop, k))
+    except BotMoveError as error:
+        record.ended_by, failure = "bot-error", error
+    if game.outcome() is None:
+        game.abandon()
+    record.ended_at = time.time()
+    emit(GameOver(record))
+    if failure is not None:
+        raise failure
+    return record
+
+
+def _ask(
+    seat: Seat,
+    player: AnySeat,
+    record: GameRecord,
+    emit: Callable[[Event], None],
+    choose: Callable[[], Any],
+    apply: Callable[[Any], Any],
+) -> tuple[Any, Any]:
+    """Ask ``player`` until the engine applies its move; a bot's failure raises."""
+    while True:
+        try:
+            choice = choose()
+        except (QuitGame, EOFError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if player.is_human:
+                raise
+            _bot_bug(seat, record, f"{type(exc).__name__}: {exc}", exc)
+        try:
+            return choice, apply(choice)
+        except RuleError as error:
+            record.reject(seat, choice.word, error)
+            emit(Rejected(seat, player, choice.word, error))
+            if not player.is_human:
+                _bot_bug(seat, record, str(error), error)
+            player.rejected(error)
+
+
+def _bot_bug(seat: Seat, record: GameRecord, message: str, cause: Exception) -> None:
+    record.bot_errors.append(
+        {"seat": seat_key(seat), "turn": record.game.turn_number, "error": message}
+    )
+    raise BotMoveError(f"{seat_key(seat)}: {message}", seat, record) from cause
+
+
+def _hint(
+    game: Game,
+    seat: Seat,
+    player: HinterSeat,
+    record: GameRecord,
+    emit: Callable[[Event], None],
+) -> Decision | None:
+    def apply(choice: Any) -> Any:
+        move = game.parse_hint(choice.word, choice.mode)
+        return move, game.apply_hint(move)
+
+    choice, (move, utterance) = _ask(
+        seat, player, record, emit, lambda: player.hint(game.hinter_view()), apply
+    )
+    notices = () if move.verdict is None else move.verdict.notices
+    foul = game.outcome() is not None
+    if foul:
+        record.final = Foul(utterance, choice.decision)
+    emit(Spoken(seat, player, game.turn_number, utterance, choice.decision, notices, foul))
+    decision: Decision | None = choice.decision
+    return decision
+
+
+def _answer(
+    game: Game,
+    seat: Seat,
+    player: GuesserSeat,
+    record: GameRecord,
+    emit: Callable[[Event], None],
+    hinter: Decision | None,
+) -> None:
+    def apply(choice: Any) -> Any:
+        verdict = game.parse_answer(choice.word)
+        return verdict, game.apply_answer(verdict)
+
+    choice, (verdict, turn) = _ask(
+        seat, player, record, emit, lambda: player.answer(game.guesser_view()), apply
+    )
+    record.turns.append(TurnRecord(turn, hinter, choice.decision))
+    notices = () if verdict is None else verdict.notices
+    emit(Answered(seat, player, turn, choice.decision, notices))
+
+
+# ------------------------------------------------------------------------------ a match
+class SideSeats(NamedTuple):
+    """One side of a match (R8): its hinter and guesser keep their roles in every game."""
+
+    hinter: HinterSeat
+    guesser: GuesserSeat
+
+
+@dataclass
+class MatchResult:
+    """A played match: the R8 tally and every game's record.
+
+    ``ended_by`` is ``None`` when all games were played, else why the match stopped.
+    """
+
+    match: Match
+    records: list[GameRecord]
+    ended_by: str | None = None
+
+
+SecretSource = Callable[[int, Side, Mapping[Seat, AnySeat]], str]
+"""``(game index, setter side, seats of the game) -> secret``."""
+
+
+def match_seats(setter: Side, sides: Mapping[Side, Any]) -> dict[Seat, Any]:
+    """The seats of a game whose secret ``setter`` sets: it is team 1, the other side team 2.
+
+    ``sides`` maps each side to its ``(hinter, guesser)`` pair.
+
+    >>> match_seats("B", {"A": ("hA", "gA"), "B": ("hB", "gB")})[Seat(1, Role.HINTER)]
+    'hB'
+    """
+    other: Side = "B" if setter == "A" else "A"
+    return {
+        Seat(1, Role.HINTER): sides[setter][0],
+        Seat(1, Role.GUESSER): sides[setter][1],
+        Seat(2, Role.HINTER): sides[other][0],
+        Seat(2, Role.GUESSER): sides[other][1],
+    }
+
+
+def play_match(
+    n_games: int,
+    sides: Mapping[Side, SideSeats],
+    checker: WordChecker,
+    secret_for: SecretSource,
+    *,
+    practice: bool = False,
+    first_setter: Side = "A",
+    on_event: Callable[[Event], None] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> MatchResult:
+    """Play ``n_games`` games between sides A and B, the setter alternating (R8).
+
+    In game ``i`` the setting side is team 1 and the other side team 2. ``secret_for``
+    gives each game's secret (it may ask a person, who may quit: then the match stops).
+    ``on_game`` receives each record as soon as its game ends (e.g. to append it to a log),
+    before the :class:`MatchScore` event. The match stops early after an abandoned game.
+
+    Raises
+    ------
+    InvalidSecretError
+        When ``secret_for`` returns an invalid secret.
+    BotMoveError
+        When a bot fails (``on_game`` has received the abandoned game's record).
+    """
+    match = Match(first_setter=first_setter)
+    result = MatchResult(match, [])
+    for i in range(n_games):
+        setter = match.setter(i)
+        seats = match_seats(setter, sides)
+        try:
+            secret = secret_for(i, setter, seats)
+        except (QuitGame, EOFError, KeyboardInterrupt) as stop:
+            result.ended_by = next(v for k, v in _ENDINGS.items() if isinstance(stop, k))
+            break
+        other = "B" if setter == "A" else "A"
+        game_meta = {**(meta or {}), "setter_side": setter, "sides": {"1": setter, "2": other}}
+        try:
+            record = play_game(
+                secret, seats, checker, practice=practice, on_event=on_event, index=i,
+                meta=game_meta,
+            )  # fmt: skip
+        except BotMoveError as error:
+            result.records.append(error.record)
+            if on_game is not None:
+                on_game(error.record)
+            raise
+        result.records.append(record)
+        outcome = record.outcome
+        assert outcome is not None
+        match.record(outcome)
+        if on_game is not None:
+            on_game(record)
+        if on_event is not None:
+            on_event(MatchScore(i, n_games, match, match.score()))
+        if record.ended_by is not None:
+            result.ended_by = record.ended_by
+            break
+    return result

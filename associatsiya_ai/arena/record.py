@@ -1,0 +1,246 @@
+"""One record of a game: typed turns with each bot's decision, serialised in one place.
+
+:meth:`GameRecord.to_dict` is the log's form of a game; :func:`replay_turns` reads it back
+(for replay and the report alike), and also reads logs written before the
+:class:`~associatsiya_ai.bots.decision.Decision` contract: those held every game twice
+(``moves`` and ``turns``) and candidates as ``["word/mode", score]`` pairs; ``turns`` is
+read and ``moves`` ignored.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.rules.game import Game, Outcome, Role, RuleError, Seat, Turn, Utterance
+
+__all__ = [
+    "SEATS",
+    "Foul",
+    "GameRecord",
+    "LogError",
+    "ReplayTurn",
+    "TurnRecord",
+    "replay_turns",
+    "seat_key",
+]
+
+SEATS = (Seat(1, Role.HINTER), Seat(1, Role.GUESSER), Seat(2, Role.HINTER), Seat(2, Role.GUESSER))
+"""The four seats of a game, in the order they are listed."""
+
+
+def seat_key(seat: Seat) -> str:
+    """The seat's name in logs: ``"1-hinter"``, ``"2-guesser"``, …"""
+    return f"{seat.team}-{seat.role.value}"
+
+
+def _dict(decision: Decision | None) -> dict[str, Any] | None:
+    return None if decision is None else decision.to_dict()
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """A completed turn with the decisions of its hinter and guesser (None for a person)."""
+
+    turn: Turn
+    hinter: Decision | None = None
+    guesser: Decision | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``Turn.to_dict()`` plus ``hinter_explanation`` and ``guesser_explanation``."""
+        data: dict[str, Any] = dict(self.turn.to_dict())
+        data["hinter_explanation"] = _dict(self.hinter)
+        data["guesser_explanation"] = _dict(self.guesser)
+        return data
+
+
+@dataclass(frozen=True)
+class Foul:
+    """The consonant utterance that ended a game (R5), with its hinter's decision."""
+
+    utterance: Utterance
+    decision: Decision | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"utterance": …, "explanation": …}``."""
+        return {"utterance": self.utterance.to_dict(), "explanation": _dict(self.decision)}
+
+
+@dataclass
+class GameRecord:
+    """One game as played: the engine's game plus who sat where, decisions and rejections.
+
+    Attributes
+    ----------
+    index : int
+        0-based number of the game in its match.
+    game : Game
+        The finished (or abandoned) game.
+    seats : dict of str to dict
+        ``seat_key(seat)`` → the seat's ``describe()``.
+    meta : dict
+        The caller's facts (seed, model, level, …), copied into the log record.
+    turns : list of TurnRecord
+        Every completed turn with its decisions.
+    final : Foul or None
+        The utterance that fouled (consonance).
+    rejected : list of dict
+        Every rejected choice: seat, word, rule, kind, detail, suggestion, turn number.
+    bot_errors : list of dict
+        A bot's illegal move or exception (a bug; the game was abandoned).
+    ended_by : str or None
+        ``None`` when played out; ``"quit"``, ``"eof"``, ``"interrupt"`` or ``"bot-error"``.
+    """
+
+    index: int
+    game: Game
+    seats: dict[str, dict[str, Any]]
+    meta: dict[str, Any] = field(default_factory=dict)
+    turns: list[TurnRecord] = field(default_factory=list)
+    final: Foul | None = None
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    bot_errors: list[dict[str, Any]] = field(default_factory=list)
+    ended_by: str | None = None
+    started_at: float = field(default_factory=time.time)
+    ended_at: float | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's outcome (``None`` only while it is being played)."""
+        return self.game.outcome()
+
+    def reject(self, seat: Seat, word: str, error: RuleError) -> None:
+        """Note a rejected choice of ``seat``."""
+        first = error.violations[0]
+        self.rejected.append(
+            {
+                "seat": seat_key(seat),
+                "turn": self.game.turn_number,
+                "word": word,
+                "rule": first.rule,
+                "kind": first.kind,
+                "detail": first.detail,
+                "suggestion": error.suggestion,
+            }
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready log record (the one serialisation of a game)."""
+        game = self.game.to_dict()
+        data: dict[str, Any] = dict(self.meta)
+        data.update(
+            {
+                "version": 2,
+                "secret": self.game.secret.display,
+                "practice": self.game.practice,
+                "turns": [t.to_dict() for t in self.turns],
+                "outcome": game.get("outcome"),
+                "game": self.index + 1,
+                "seats": self.seats,
+                "final": None if self.final is None else self.final.to_dict(),
+                "rejected": self.rejected,
+                "bot_errors": self.bot_errors,
+                "ended_by": self.ended_by,
+                "started_at": round(self.started_at, 3),
+                "ended_at": None if self.ended_at is None else round(self.ended_at, 3),
+            }
+        )
+        return data
+
+
+class LogError(Exception):
+    """A log file or a logged game is missing, unreadable or corrupt (one Russian line)."""
+
+
+@dataclass(frozen=True)
+class ReplayTurn:
+    """One step of a logged game: a turn as the table heard it, with the bots' decisions."""
+
+    number: int
+    team: int
+    mode: str
+    new: str
+    chain: tuple[str, ...]
+    answer: str | None
+    correct: bool
+    hinter: Decision | None
+    guesser: Decision | None
+    foul: bool = False
+
+    @property
+    def hinter_explanation(self) -> dict[str, Any] | None:
+        """The hinter's decision as JSON-ready data (None for a person)."""
+        return _dict(self.hinter)
+
+    @property
+    def guesser_explanation(self) -> dict[str, Any] | None:
+        """The guesser's decision as JSON-ready data (None for a person)."""
+        return _dict(self.guesser)
+
+
+def _decision(value: Any, word: str) -> Decision | None:
+    """A logged decision; older logs lack the word, or give the reason as ``text``."""
+    if not isinstance(value, Mapping):
+        return None
+    data = dict(value)
+    data.setdefault("word", word)
+    if "reason" not in data and isinstance(data.get("text"), str):
+        data["reason"] = data["text"]
+    return Decision.from_dict(data)
+
+
+def _step(u: Mapping[str, Any], number: int, team: Any, **rest: Any) -> ReplayTurn:
+    return ReplayTurn(
+        number=number,
+        team=int(team),
+        mode=str(u["mode"]),
+        new=str(u["new"]),
+        chain=tuple(str(w) for w in u["chain"]),
+        **rest,
+    )
+
+
+def replay_turns(record: Mapping[str, Any]) -> list[ReplayTurn]:
+    """The turns of a logged game in order, plus the fouling utterance if there was one.
+
+    Raises
+    ------
+    LogError
+        When a turn is malformed.
+    """
+    steps: list[ReplayTurn] = []
+    try:
+        for t in record["turns"]:
+            u, answer = t["utterance"], str(t["answer"])
+            steps.append(
+                _step(
+                    u,
+                    int(t["number"]),
+                    t["team"],
+                    answer=answer,
+                    correct=bool(t.get("correct", False)),
+                    hinter=_decision(t.get("hinter_explanation"), str(u["new"])),
+                    guesser=_decision(t.get("guesser_explanation"), answer),
+                )
+            )
+        final = record.get("final")
+        if isinstance(final, Mapping) and isinstance(final.get("utterance"), Mapping):
+            u = final["utterance"]
+            steps.append(
+                _step(
+                    u,
+                    len(steps) + 1,
+                    u["team"],
+                    answer=None,
+                    correct=False,
+                    hinter=_decision(final.get("explanation"), str(u["new"])),
+                    guesser=None,
+                    foul=True,
+                )
+            )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"запись игры повреждена: нет поля или неверное значение ({exc})") from None
+    return steps

@@ -1,0 +1,125 @@
+"""The one composition root: model + vocabulary + lexicon + bots, for play, bot-vs-bot,
+evaluate and bench alike.
+
+Heavy things load here and nowhere else: the vocabulary (from its disk cache; the model
+itself is read only when a word outside the vocabulary first needs a vector), the
+pymorphy3 lexicon and the two embedding bots of one level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from associatsiya_ai.rules.words import WordChecker
+    from associatsiya_ai.vocab import Vocabulary
+
+__all__ = ["Kit", "load_kit", "model_label"]
+
+
+def model_label(model: str | None) -> str:
+    """The name a model spec is recorded under: the spec, or the default model's name.
+
+    >>> model_label(None) == model_label("news_v1")
+    True
+    """
+    from associatsiya_ai.vectors.registry import DEFAULT_MODEL
+
+    return DEFAULT_MODEL if model is None else model
+
+
+@dataclass
+class Kit:
+    """What a game with bots needs: the lexicon, the bots' secrets and the bots.
+
+    Attributes
+    ----------
+    checker : WordChecker
+        The lexicon the engine judges words with.
+    secrets : sequence of str
+        The words bots draw secrets from.
+    model_name : str
+        Recorded in the log.
+    level : str
+        A level of :mod:`associatsiya_ai.bots.levels`.
+    make_hinter, make_guesser : callable
+        Return a new bot with ``act(view, rng) -> Decision``.
+    knows : callable or None
+        Whether the model has a vector for a word: a secret it lacks is refused (a bot
+        hinter could not explain it). None accepts every valid secret.
+    vocab : Vocabulary or None
+        The bots' vocabulary (None in tests' fakes).
+    """
+
+    checker: WordChecker
+    secrets: Sequence[str]
+    model_name: str
+    level: str
+    make_hinter: Callable[[], Any]
+    make_guesser: Callable[[], Any]
+    knows: Callable[[str], bool] | None = None
+    vocab: Vocabulary | None = None
+    _bots: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def hinter(self) -> Any:
+        """One hinter bot, made on first use and shared (bots keep no game state)."""
+        if "hinter" not in self._bots:
+            self._bots["hinter"] = self.make_hinter()
+        return self._bots["hinter"]
+
+    @property
+    def guesser(self) -> Any:
+        """One guesser bot, made on first use and shared."""
+        if "guesser" not in self._bots:
+            self._bots["guesser"] = self.make_guesser()
+        return self._bots["guesser"]
+
+
+def load_kit(
+    model: str | None,
+    level: str,
+    *,
+    hinter: Mapping[str, Any] | None = None,
+    guesser: Mapping[str, Any] | None = None,
+) -> Kit:
+    """Load the lexicon, the vocabulary and the bots of ``level`` over ``model``.
+
+    Parameters
+    ----------
+    model : str or None
+        A model name or file (None: the default model).
+    level : str
+        ``easy``, ``normal`` or ``hard``.
+    hinter, guesser : mapping, optional
+        Extra keyword arguments of the bots (a parameter sweep).
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read.
+    ValueError
+        When ``level`` is not a level.
+    """
+    from associatsiya_ai.bots import EmbeddingGuesser, EmbeddingHinter
+    from associatsiya_ai.bots.levels import level_of
+    from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.vocab import load_vocabulary
+
+    level_of(level)
+    vocabulary = load_vocabulary(model=model)
+    lexicon = default_lexicon()
+    hinter_kwargs = {"checker": lexicon, **(hinter or {})}
+    guesser_kwargs = dict(guesser or {})
+    return Kit(
+        checker=lexicon,
+        secrets=list(vocabulary.secrets),
+        model_name=vocabulary.model_name or model_label(model),
+        level=level,
+        make_hinter=lambda: EmbeddingHinter(vocabulary, level=level, **hinter_kwargs),
+        make_guesser=lambda: EmbeddingGuesser(vocabulary, level=level, **guesser_kwargs),
+        knows=lambda word: vocabulary.vector(word) is not None,
+        vocab=vocabulary,
+    )
