@@ -340,28 +340,3 @@ def test_a_log_written_before_the_decision_contract_still_replays() -> None:
     assert first.hinter is not None and first.hinter.word == first.new
     assert first.hinter.candidates[0] == Candidate("сестра", Mode.SINGLE, 1.0855)
     assert first.guesser is not None and first.guesser.candidates[0].word == "брат"
-
-
-def test_hinter_candidates_are_hidden_from_a_person_who_guesses() -> None:
-    from associatsiya_ai.players.screen import explanation_lines
-
-    explanation = {
-        "reason": "P(«кошка») по модели партнёра",
-        "mode": "single",
-        "candidates": [["животное", 0.9], ["питомец", 0.8]],
-    }
-    open_lines = " ".join(explanation_lines(explanation))
-    assert "животное" in open_lines and "питомец" in open_lines
-    hidden = " ".join(explanation_lines(explanation, mask="кошка"))
-    assert "питомец" not in hidden and "кошка" not in hidden and "***" in hidden
-    assert "после игры" in hidden
-
-
-def test_guesser_bots_candidates_are_hidden_from_a_person_who_guesses() -> None:
-    from associatsiya_ai.players.screen import explanation_lines
-
-    explanation = {"reason": "ближе всего к слову «мышь»", "candidates": [["сыр", 0.8]]}
-    assert "сыр" in " ".join(explanation_lines(explanation))
-    hidden = " ".join(explanation_lines(explanation, hidden="ответов"))
-    assert "сыр" not in hidden and "варианты ответов — после игры" in hidden
-    assert "«мышь»" in hidden

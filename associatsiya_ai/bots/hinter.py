@@ -34,6 +34,8 @@ from associatsiya_ai.vocab.vocabulary import Vocabulary
 __all__ = ["EmbeddingHinter"]
 
 _MISS = 100.0
+"""Penalty for a hint whose secret is not among the partner's ``top_k`` answers: such hints
+are said only when no candidate passes the filter."""
 
 
 def shown_score(value: float) -> float:
@@ -43,10 +45,6 @@ def shown_score(value: float) -> float:
     constant; explanations show their own criterion value.
     """
     return float(value + _MISS) if value < -_MISS / 2 else float(value)
-
-
-"""Penalty for a hint whose secret is not among the partner's ``top_k`` answers: such hints
-are said only when no candidate passes the filter."""
 
 
 class EmbeddingHinter:

@@ -11,25 +11,16 @@ arena abandons the game on each of them.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from associatsiya_ai.players.base import AnswerChoice, HintChoice, QuitGame
+from associatsiya_ai.players.base import AnswerChoice, HintChoice
 from associatsiya_ai.rules.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
 
-if TYPE_CHECKING:
-    from associatsiya_ai.players.screen import Screen
-
-__all__ = ["HumanGuesser", "HumanHinter", "Prompt", "Terminal", "parse_hint_input"]
+__all__ = ["Ask", "HumanGuesser", "HumanHinter", "Prompt", "parse_hint_input"]
 
 Ask = Literal["hint", "answer", "secret"]
 """What a person is asked for."""
-
-QUIT = ("!выход", "!quit", "!exit")
-RULES = ("!правила", "!rules")
-EXPLAIN = ("?", "!почему")
-HELP = ("!помощь", "!help", "!команды")
 
 
 class Prompt(Protocol):
@@ -70,95 +61,6 @@ def parse_hint_input(line: str) -> tuple[str, Mode]:
     if text.startswith("+"):
         return text[1:].strip(), Mode.OWN
     return text, Mode.SINGLE
-
-
-class Terminal:
-    """A :class:`Prompt` over the terminal :class:`Screen` and :func:`input` (moves to the
-    terminal front-end).
-
-    Parameters
-    ----------
-    screen : Screen
-        For «?» and «!правила», and to print the prompt.
-    read : callable, optional
-        Reads one line (without the newline); :func:`input` by default.
-    echo : bool or None
-        Print the line read (default: when standard input is not a terminal).
-    """
-
-    LABELS: ClassVar[dict[str, str]] = {
-        "hint": "Наводка> ",
-        "answer": "Ответ> ",
-        "secret": "Загаданное слово> ",
-    }
-
-    def __init__(
-        self, screen: Screen, *, read: Callable[[], str] | None = None, echo: bool | None = None
-    ) -> None:
-        self.screen = screen
-        self._read = read or input
-        self.echo = echo
-
-    def ask(self, what: Ask) -> str:
-        """Print the label for ``what`` and return the next non-empty line that is not a
-        command (see :class:`Prompt`)."""
-        from rich.markup import escape
-
-        from associatsiya_ai.lexicon import shorten
-
-        while True:
-            self.screen.console.print(f"[bold]{self.LABELS[what]}[/bold]", end="", highlight=False)
-            self.screen.console.file.flush()
-            line = self._read().lstrip("\ufeff")  # a BOM from an editor starts piped input
-            echo = self.echo if self.echo is not None else not _stdin_is_tty()
-            if echo:  # control characters shown as escapes, never sent to the terminal
-                self.screen.console.print(escape(shorten(line, 200)), highlight=False)
-            text = line.strip()
-            lowered = text.casefold()
-            if not text:
-                continue
-            if lowered in QUIT:
-                raise QuitGame
-            if lowered in EXPLAIN:
-                self.screen.explain_last()
-            elif lowered in RULES:
-                self.screen.rules()
-            elif lowered in HELP:
-                self.screen.say("Команды: ? — почему боты так сходили · !правила · !выход")
-            else:
-                return text
-
-    def show(self, view: HinterView | GuesserView | None) -> None:
-        """The hinter's chains, the guesser's chain, or the setter's invitation."""
-        if isinstance(view, HinterView):
-            self.screen.hinter_prompt(view)
-        elif isinstance(view, GuesserView):
-            self.screen.guesser_prompt(view)
-        else:
-            self.screen.say(
-                "[bold]Вы загадываете слово[/bold] (его узнает только наводящий соперников): "
-                "одно существительное в именительном падеже."
-            )
-
-    def refuse(self, what: Ask, error: RuleError | None) -> None:
-        """Say why the line was refused (the arena's Rejected event covers moves)."""
-        from rich.markup import escape
-
-        if error is None:
-            self.screen.say("После «+» или «++» нужно слово, например «+мост».")
-            return
-        v = error.violations[0]
-        rule = f" ({v.rule})" if v.rule else ""
-        self.screen.say(f"[red]Не подходит:[/red] {escape(v.detail)}{rule}")
-        if error.suggestion:
-            self.screen.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold].")
-
-
-def _stdin_is_tty() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 class _PersonSeat:
