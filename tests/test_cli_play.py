@@ -253,7 +253,7 @@ def test_broken_bot_is_a_counted_error_not_a_loop(
     assert r.exit_code == 1
     assert "это ошибка бота" in r.output
     (rec,) = log_records(log)
-    assert rec["ended_by"] == "bot-error" and len(rec["bot_errors"]) >= 3
+    assert rec["ended_by"] == "bot-error" and len(rec["bot_errors"]) == 1  # no retry ladder
 
 
 # ------------------------------------------------------------------ bad options
@@ -307,7 +307,7 @@ def test_match_log_line_agrees_in_number(tmp_path: Path) -> None:
 def test_rules_text_wraps_to_the_terminal() -> None:
     from rich.console import Console
 
-    from associatsiya_ai.players.screen import Screen
+    from associatsiya_ai.terminal.screen import Screen
 
     wide, narrow = Console(width=200, record=True), Console(width=50, record=True)
     Screen(wide).rules()

@@ -14,17 +14,20 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.terminal.labels import levels_text
+from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
-    from associatsiya_ai.rules.game import RuleError
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["EvalRole", "guess_data", "hint_data", "rule_message"]
+__all__ = ["EvalRole", "guess_data", "hint_data"]
 
-Level = Annotated[str, typer.Option("--level", help="Bot strength: easy, normal or hard.")]
+Level = Annotated[str, typer.Option("--level", help=f"Bot strength: {', '.join(LEVEL_NAMES)}.")]
 Model = Annotated[
-    str | None, typer.Option("--model", help="Embeddings: a name or a file (default news_v1).")
+    str | None,
+    typer.Option("--model", help=f"Embeddings: a name or a file (default {DEFAULT_MODEL})."),
 ]
 Top = Annotated[int, typer.Option("--top", min=1, max=50, help="How many candidates to show.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
@@ -34,16 +37,14 @@ Seed = Annotated[
 
 
 def _vocabulary(model: str | None) -> Vocabulary:
-    from associatsiya_ai.cli.models import open_vocabulary_shown
+    from associatsiya_ai.terminal.progress import open_vocabulary_shown
 
-    return open_vocabulary_shown(model=model).vocabulary
+    return open_vocabulary_shown(err_console, model=model).vocabulary
 
 
 def _check_level(level: str) -> None:
-    from associatsiya_ai.bots.scoring import LEVELS
-
-    if level not in LEVELS:
-        raise fail(f"уровень «{level}» неизвестен: easy, normal или hard", 2)
+    if level not in LEVEL_NAMES:
+        raise fail(f"уровень «{level}» неизвестен: {levels_text(LEVEL_NAMES)}", 2)
 
 
 def hint_data(
@@ -59,16 +60,13 @@ def hint_data(
     import numpy as np
 
     from associatsiya_ai.bots import EmbeddingHinter
-    from associatsiya_ai.bots.hinter import shown_score
     from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.rules.game import Game
 
     lexicon = default_lexicon()
     game = Game(secret, lexicon)
-    bot = EmbeddingHinter(_vocabulary(model), level=level, checker=lexicon)
-    view = game.hinter_view()
-    decision = bot.act(view, np.random.default_rng(seed))
-    ranked = bot.rank(view)[:top]
+    bot = EmbeddingHinter(_vocabulary(model), level=level, checker=lexicon, candidates=top)
+    decision = bot.act(game.hinter_view(), np.random.default_rng(seed))
     return {
         "secret": game.secret.display,
         "hint": decision.word,
@@ -76,17 +74,10 @@ def hint_data(
         "chain": list(decision.chain),
         "reason": decision.reason,
         "candidates": [
-            {"hint": w, "mode": m.value, "score": round(shown_score(s), 4)} for w, m, s in ranked
+            {"hint": c.word, "mode": c.mode.value if c.mode else None, "score": round(c.score, 4)}
+            for c in decision.candidates
         ],
     }
-
-
-def rule_message(error: RuleError) -> str:
-    """One line for a rejected word: the reason (it names the word), the rule, the fix."""
-    v = error.violations[0]
-    fix = error.suggestion
-    tail = f"; правильная форма: «{fix}»" if fix and f"«{fix}»" not in v.detail else ""
-    return f"{v.detail} ({v.rule}){tail}"
 
 
 def guess_data(
@@ -116,7 +107,7 @@ def guess_data(
         "answer": decision.word,
         "reason": decision.reason,
         "candidates": [
-            {"answer": w, "score": round(float(s), 4)} for w, s in decision.candidates[:top]
+            {"answer": c.word, "score": round(c.score, 4)} for c in decision.candidates[:top]
         ],
     }
 
@@ -131,13 +122,14 @@ def hint_command(
     model: Model = None,
 ) -> None:
     """The bot's best hints for a secret, with chain mode and scores."""
-    from associatsiya_ai.rules.game import RuleError
+    from associatsiya_ai.rules.types import InvalidSecretError
+    from associatsiya_ai.terminal.errors import secret_refusal
 
     _check_level(level)
     try:
         data = hint_data(secret, top=top, level=level, seed=seed, model=model)
-    except RuleError as exc:
-        raise fail(str(exc)) from None
+    except InvalidSecretError as exc:
+        raise fail(secret_refusal(secret, exc)) from None
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         return
@@ -167,7 +159,8 @@ def guess_command(
 
     Each hint is checked like one spoken in a game (R3, R4); «пропускаю» is left out.
     """
-    from associatsiya_ai.rules.game import RuleError
+    from associatsiya_ai.rules.types import RuleError
+    from associatsiya_ai.terminal.errors import rule_message
 
     _check_level(level)
     try:
@@ -211,7 +204,7 @@ def evaluate_command(
     """Play quality against human association norms (hit@1/hit@10/agreement or attested@1)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from associatsiya_ai import evaluate
+    from associatsiya_ai.research import evaluate
 
     _check_level(level)
     run = evaluate.evaluate_guesser if role is EvalRole.GUESSER else evaluate.evaluate_hinter

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from associatsiya_ai.cli.app import app, console, err_console
+from associatsiya_ai.cli.app import app, console, fail
 from associatsiya_ai.rules.words import Violation, consonance, is_pass
 
 if TYPE_CHECKING:
@@ -157,16 +157,13 @@ def check(
     ] = False,
 ) -> None:
     """Check a hint against the secret (R3, then R5); exit 0 legal, 1 not, 2 usage error."""
-    from associatsiya_ai.lexicon import shorten
-    from associatsiya_ai.rules.game import InvalidSecretError
+    from associatsiya_ai.rules.types import InvalidSecretError
+    from associatsiya_ai.terminal.errors import secret_refusal
 
     try:
         secret_v, hint_v, violations = check_hint(secret, hint, strict=strict)
     except InvalidSecretError as exc:
-        reason = exc.violations[0].detail
-        message = f"загаданное слово «{shorten(secret.strip())}» не подходит: {reason}"
-        err_console.print(Text.assemble(("Ошибка:", "red"), " ", message), soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise fail(secret_refusal(secret, exc), 2) from None
     ok = not violations
     if as_json:
         payload = {

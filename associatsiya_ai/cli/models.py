@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.vectors import (
     DEFAULT_MODEL,
     MODELS_DIR_ENV,
@@ -28,15 +29,14 @@ from associatsiya_ai.vectors import (
 )
 
 if TYPE_CHECKING:
-    from associatsiya_ai.vectors.store import Embeddings
-    from associatsiya_ai.vocab import LoadReport
+    pass
 
-__all__ = ["models_app", "open_vocabulary_shown"]
+__all__ = ["list_models", "models_app"]
 
 models_app = typer.Typer(
     help=(
         "Embedding models: list what is installed, download more.\n\n"
-        "The default model, navec news_v1, comes with the natasha package and needs no "
+        f"The default model, navec {DEFAULT_MODEL}, comes with the natasha package and needs no "
         f"download. Downloads go to the models directory: ${MODELS_DIR_ENV} if set, else "
         "./models.\n\n"
         "Examples:\n\n"
@@ -274,7 +274,7 @@ def download_command(
 def index_command(
     model: Annotated[
         str | None,
-        typer.Option("--model", help="Model name or file (default: navec news_v1)."),
+        typer.Option("--model", help=f"Model name or file (default: navec {DEFAULT_MODEL})."),
     ] = None,
     rebuild: Annotated[
         bool, typer.Option("--rebuild", help="Build the vocabulary anew, ignoring the cache.")
@@ -290,7 +290,7 @@ def index_command(
 
     start = time.perf_counter()
     try:
-        report = open_vocabulary_shown(model=model, rebuild=rebuild)
+        report = open_vocabulary_shown(err_console, model=model, rebuild=rebuild)
     except ModelError as exc:
         raise fail(str(exc)) from None
     vocab, path, cached = report.vocabulary, report.path, report.source != "built"
@@ -313,61 +313,3 @@ def index_command(
     )
     if path is not None:
         console.print(f"Кэш: {path}", highlight=False, soft_wrap=True)
-
-
-def open_vocabulary_shown(
-    embeddings: Embeddings | None = None, *, model: str | None = None, rebuild: bool = False
-) -> LoadReport:
-    """``vocab.open_vocabulary`` with the build note and a progress bar on stderr.
-
-    A damaged cache file that was rebuilt, or a cache that could not be written, is said
-    in one line on stderr (never in ``--json`` output).
-
-    Raises
-    ------
-    ModelError
-        When the model cannot be found or read.
-    """
-    from rich.progress import Progress
-
-    from associatsiya_ai.vocab import open_vocabulary
-
-    bar = Progress(console=err_console, transient=True)
-    task: list[Any] = []
-
-    def on_build(name: str) -> None:
-        err_console.print(
-            f"Строю словарь существительных модели {name} (один раз для модели, до минуты)…",
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
-        bar.start()
-        task.append(bar.add_task("Словарь существительных", total=None))
-
-    def on_progress(done: int, total: int) -> None:
-        if task:
-            bar.update(task[0], completed=done, total=total)
-
-    try:
-        report = open_vocabulary(
-            embeddings, model=model, rebuild=rebuild, on_build=on_build, on_progress=on_progress
-        )
-    finally:
-        bar.stop()
-    if report.damaged is not None:
-        err_console.print(
-            f"кэш словаря не читается ({report.damaged}); словарь построен заново",
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
-    if report.save_error is not None:
-        err_console.print(
-            f"не удалось сохранить словарь в кэш ({report.save_error}); "
-            "в следующий раз он будет построен заново",
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
-    return report

@@ -1,8 +1,9 @@
 """Commands for researchers: ``bot-vs-bot`` (an evaluation run) and ``bench`` (speed).
 
 Registered on :data:`associatsiya_ai.cli.app.app` on import. The work is done by
-:mod:`associatsiya_ai.botvbot` and :mod:`associatsiya_ai.bench`; this module parses
-options, shows progress on stderr, and prints a table or one JSON object on stdout.
+:mod:`associatsiya_ai.research.botvbot` and :mod:`associatsiya_ai.research.bench`; this
+module parses options, shows progress on stderr, and prints a table or one JSON object on
+stdout.
 """
 
 from __future__ import annotations
@@ -16,11 +17,19 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from associatsiya_ai.cli.app import LevelChoice, app, console, err_console, fail
+from associatsiya_ai.cli.app import (
+    DEFAULT_LEVEL_CHOICE,
+    LevelChoice,
+    app,
+    console,
+    err_console,
+    fail,
+)
 from associatsiya_ai.rules.words import plural
+from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
-    from associatsiya_ai.botvbot import GameResult
+    from associatsiya_ai.research.botvbot import GameResult
 
 
 _RUN_TITLES = {
@@ -129,13 +138,14 @@ def bot_vs_bot(
     ] = 1,
     level_1: Annotated[
         LevelChoice, typer.Option("--level-1", help="Side 1's bot level.")
-    ] = LevelChoice.NORMAL,
+    ] = DEFAULT_LEVEL_CHOICE,
     level_2: Annotated[
         LevelChoice | None,
         typer.Option("--level-2", help="Side 2's bot level (default: as side 1)."),
     ] = None,
     model_1: Annotated[
-        str | None, typer.Option("--model-1", help="Side 1's embeddings (default: news_v1).")
+        str | None,
+        typer.Option("--model-1", help=f"Side 1's embeddings (default: {DEFAULT_MODEL})."),
     ] = None,
     model_2: Annotated[
         str | None,
@@ -152,7 +162,7 @@ def bot_vs_bot(
 ) -> None:
     """Play bot-only games (side 1 against side 2, the setter alternating as in a match, R8)
     and report wins, draws, the first-mover share, the survival curve and chain modes."""
-    from associatsiya_ai import botvbot
+    from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
     side_a = botvbot.BotSpec(model=model_1, level=level_1.value)
@@ -161,7 +171,7 @@ def bot_vs_bot(
     )
     game_log = None
     if log is not None:
-        from associatsiya_ai.gamelog import GameLog
+        from associatsiya_ai.arena.log import GameLog
 
         try:
             game_log = GameLog(log)
@@ -242,7 +252,7 @@ def bench_command(
         ),
     ] = 5,
     model: Annotated[
-        str | None, typer.Option("--model", help="Embeddings (default: news_v1).")
+        str | None, typer.Option("--model", help=f"Embeddings (default: {DEFAULT_MODEL}).")
     ] = None,
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Decisions timed per figure.")
@@ -255,7 +265,7 @@ def bench_command(
 ) -> None:
     """Measure speed and memory (medians): load_s, guess_ms, hint_ms, games_per_s,
     peak_rss_mb and the gensim most_similar baseline over the same vectors."""
-    from associatsiya_ai.bench import bench, bench_steps
+    from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 
     progress = _progress()

@@ -1,0 +1,74 @@
+"""Progress on the terminal for the library's long steps: building a model's vocabulary.
+
+The library reports progress through callbacks and prints nothing; this module turns those
+callbacks into a rich progress bar and one-line notes on the error console.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.progress import Progress
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vectors.store import Embeddings
+    from associatsiya_ai.vocab import LoadReport
+
+__all__ = ["open_vocabulary_shown"]
+
+
+def _note(console: Console, text: str) -> None:
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+def open_vocabulary_shown(
+    console: Console,
+    embeddings: Embeddings | None = None,
+    *,
+    model: str | None = None,
+    rebuild: bool = False,
+) -> LoadReport:
+    """``vocab.open_vocabulary`` with the build note and a progress bar on ``console``.
+
+    A damaged cache file that was rebuilt, or a cache that could not be written, is said
+    in one line on ``console`` (the error console: never in ``--json`` output).
+
+    Raises
+    ------
+    ModelError
+        When the model cannot be found or read.
+    """
+    from associatsiya_ai.vocab import open_vocabulary
+
+    bar = Progress(console=console, transient=True)
+    task: list[Any] = []
+
+    def on_build(name: str) -> None:
+        _note(
+            console,
+            f"Строю словарь существительных модели {name} (один раз для модели, до минуты)…",
+        )
+        bar.start()
+        task.append(bar.add_task("Словарь существительных", total=None))
+
+    def on_progress(done: int, total: int) -> None:
+        if task:
+            bar.update(task[0], completed=done, total=total)
+
+    try:
+        report = open_vocabulary(
+            embeddings, model=model, rebuild=rebuild, on_build=on_build, on_progress=on_progress
+        )
+    finally:
+        if task:  # stopping a bar never started prints an empty line
+            bar.stop()
+    if report.damaged is not None:
+        _note(console, f"кэш словаря не читается ({report.damaged}); словарь построен заново")
+    if report.save_error is not None:
+        _note(
+            console,
+            f"не удалось сохранить словарь в кэш ({report.save_error}); "
+            "в следующий раз он будет построен заново",
+        )
+    return report

@@ -1,0 +1,161 @@
+"""Replay rendering: a logged game, turn by turn, with the bots' full explanations.
+
+Everything read from a log is printed through :func:`safe` (a log may hold anything:
+control characters are shown as escapes, rich markup is escaped, long text is cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.rules.types import Mode, Outcome
+from associatsiya_ai.rules.words import PASS
+from associatsiya_ai.terminal.explain import decision_lines
+from associatsiya_ai.terminal.labels import ENDED_BY, MODE_NAMES, miss_word, seat_label
+from associatsiya_ai.terminal.texts import outcome_text
+
+__all__ = ["ReplayStep", "render_game", "result_text", "safe"]
+
+_MODES = frozenset(m.value for m in Mode)
+
+
+class ReplayStep(Protocol):
+    """One turn of a logged game as the table heard it (the log reader's turn)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def new(self) -> str: ...
+    @property
+    def chain(self) -> tuple[str, ...]: ...
+    @property
+    def answer(self) -> str | None: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def foul(self) -> bool: ...
+    @property
+    def hinter(self) -> Decision | None: ...
+    @property
+    def guesser(self) -> Decision | None: ...
+
+
+def safe(value: object, limit: int = 80) -> str:
+    """Text from a log, safe to print: control characters shown as escapes, rich markup
+    escaped, cut at ``limit`` characters.
+
+    >>> safe("[b]кот\\x07")
+    '\\\\[b]кот\\\\x07'
+    """
+    return escape(shorten(str(value), limit))
+
+
+def _head(console: Console, number: int, record: Mapping[str, Any]) -> None:
+    say = console.print
+    say(f"\n[bold]Игра {number}[/bold]", highlight=False)
+    say(f"Загаданное слово: [bold]«{safe(record.get('secret'))}»[/bold]", highlight=False)
+    facts = [f"{k}: {safe(record[k])}" for k in ("seed", "model", "level") if k in record]
+    if record.get("practice"):
+        facts.append("тренировка")
+    if facts:
+        say("[dim]" + " · ".join(facts) + "[/dim]", highlight=False)
+    seats = record.get("seats")
+    if isinstance(seats, dict):
+        parts = []
+        for key, info in seats.items():
+            kind = info.get("kind") if isinstance(info, dict) else info
+            who = "человек" if kind == "human" else "бот"
+            if isinstance(info, dict) and info.get("level"):
+                who += f" ({safe(info['level'])})"
+            parts.append(f"{safe(seat_label(key))} — {who}")
+        say("[dim]" + "; ".join(parts) + "[/dim]", highlight=False)
+
+
+def _explained(console: Console, who: str, decision: Decision | None) -> None:
+    for line in decision_lines(decision) if decision is not None else []:
+        console.print(f"   [dim]{who}: {safe(line, 300)}[/dim]", highlight=False)
+
+
+def _step(console: Console, step: ReplayStep, rejected: Sequence[Mapping[str, Any]]) -> None:
+    say = console.print
+    mode = MODE_NAMES[Mode(step.mode)] if step.mode in _MODES else safe(step.mode)
+    chain = safe(", ".join(step.chain), 300)
+    spoken = f"«{safe(step.new)}»" if step.new == PASS else f"«{chain}» ({mode})"
+    if step.new == PASS and chain:
+        spoken += f", цепочка «{chain}» ({mode})"
+    say(
+        f"[bold]Ход {step.number}[/bold] · команда {step.team} · наводка: {spoken}",
+        highlight=False,
+    )
+    _explained(console, "наводящий", step.hinter)
+    for r in rejected:
+        if r.get("turn") == step.number:
+            who, why = safe(seat_label(r.get("seat"))), str(r.get("detail"))
+            word = r.get("word")
+            if isinstance(word, str) and f"«{word}»" not in why:  # name the word itself
+                why = f"«{word}» — {why}"
+            say(f"   [dim]отклонено ({who}): {safe(why, 300)}[/dim]", highlight=False)
+    if step.foul:
+        say("   [red]созвучие![/red]", highlight=False)
+    elif step.answer is not None:
+        verdict = "[green]верно![/green]" if step.correct else miss_word(step.answer)
+        say(f"   ответ: «{safe(step.answer)}» — {verdict}", highlight=False)
+        _explained(console, "отгадывающий", step.guesser)
+
+
+def result_text(record: Mapping[str, Any]) -> str | None:
+    """How a logged game ended in Russian (older logs hold the text as ``detail``)."""
+    outcome = record.get("outcome")
+    if not isinstance(outcome, Mapping):
+        return None
+    if outcome.get("detail"):
+        return str(outcome["detail"])
+    try:
+        return outcome_text(Outcome.from_dict(dict(outcome)))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def render_game(
+    console: Console,
+    number: int,
+    record: Mapping[str, Any],
+    steps: Sequence[ReplayStep],
+    pause: Callable[[], None] | None = None,
+) -> None:
+    """Print logged game ``number`` (1-based): its facts, every turn, how it ended.
+
+    Parameters
+    ----------
+    console : rich.console.Console
+        Where to print.
+    number : int
+        The game's number in the log.
+    record : mapping
+        The logged game (secret, seed, model, level, practice, seats, rejected, ended_by).
+    steps : sequence of ReplayStep
+        Its turns in order (the fouling utterance last, if any).
+    pause : callable, optional
+        Called before each turn (interactive replay waits for Enter there).
+    """
+    _head(console, number, record)
+    rejected = [r for r in record.get("rejected", []) if isinstance(r, dict)]
+    for step in steps:
+        if pause is not None:
+            pause()
+        _step(console, step, rejected)
+    if record.get("ended_by"):
+        why = ENDED_BY.get(str(record["ended_by"]), str(record["ended_by"]))
+        console.print(f"[yellow]Игра прервана: {safe(why)}.[/yellow]", highlight=False)
+    elif result := result_text(record):
+        console.print(f"[bold]{safe(result, 300)}[/bold]", highlight=False)
