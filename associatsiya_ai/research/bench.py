@@ -1,4 +1,4 @@
-"""Speed and memory figures (DESIGN.md, "Measuring speed"): ``associatsiya bench --json``.
+"""Speed and memory figures (DESIGN.md, "Measuring speed"): what the bench reports.
 
 Every figure is a median over repeated runs on the default model (the in-process timings
 after one untimed warm-up pass over the same calls):
@@ -208,7 +208,7 @@ def bench(
         Fresh subprocesses for ``load_s``/``peak_rss_mb`` and bot-vs-bot runs for
         ``games_per_s`` (each figure is the median over them).
     model : str, optional
-        A model spec (default: navec ``news_v1``).
+        A model name or file (default: the default model).
     samples : int
         Decisions timed for ``guess_ms``, ``hint_ms`` and ``gensim_most_similar_ms``.
     games : int

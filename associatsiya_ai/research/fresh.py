@@ -1,4 +1,4 @@
-"""``load_s`` and ``peak_rss_mb`` of ``associatsiya bench``, measured in a fresh process.
+"""``load_s`` and ``peak_rss_mb`` of the speed bench, measured in a fresh process.
 
 Run as ``python -m associatsiya_ai.research.fresh --child MODEL`` it is the measured
 subprocess: it prints one JSON line for its parent (the only output of this package).
