@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from associatsiya_ai.bots.decision import Decision
 from associatsiya_ai.players.base import GuesserSeat, HinterSeat
@@ -32,10 +32,6 @@ __all__ = [
 ]
 
 AnySeat = HinterSeat | GuesserSeat
-
-
-def _as_dict(decision: Decision | None) -> dict[str, Any] | None:
-    return None if decision is None else decision.to_dict()
 
 
 @dataclass(frozen=True)
@@ -70,11 +66,6 @@ class Spoken:
     notices: tuple[str, ...] = ()
     foul: bool = False
 
-    @property
-    def explanation(self) -> dict[str, Any] | None:
-        """The decision as JSON-ready data (``Decision.to_dict``); None for a person."""
-        return _as_dict(self.decision)
-
 
 @dataclass(frozen=True)
 class Answered:
@@ -85,11 +76,6 @@ class Answered:
     turn: Turn
     decision: Decision | None
     notices: tuple[str, ...] = ()
-
-    @property
-    def explanation(self) -> dict[str, Any] | None:
-        """The decision as JSON-ready data (``Decision.to_dict``); None for a person."""
-        return _as_dict(self.decision)
 
 
 @dataclass(frozen=True)

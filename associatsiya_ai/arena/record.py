@@ -170,16 +170,6 @@ class ReplayTurn:
     guesser: Decision | None
     foul: bool = False
 
-    @property
-    def hinter_explanation(self) -> dict[str, Any] | None:
-        """The hinter's decision as JSON-ready data (None for a person)."""
-        return _dict(self.hinter)
-
-    @property
-    def guesser_explanation(self) -> dict[str, Any] | None:
-        """The guesser's decision as JSON-ready data (None for a person)."""
-        return _dict(self.guesser)
-
 
 def _decision(value: Any, word: str) -> Decision | None:
     """A logged decision; older logs lack the word, or give the reason as ``text``."""
