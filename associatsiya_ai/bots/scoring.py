@@ -23,7 +23,6 @@ __all__ = [
     "excluded",
     "prior",
     "query",
-    "scores",
 ]
 
 
@@ -89,12 +88,6 @@ def query(
 def prior(vocab: Vocabulary, params: GuesserParams) -> np.ndarray:
     """The frequency prior term of every vocabulary word, shape (n,)."""
     return params.prior * np.minimum(vocab.zipf, params.zipf_cap)
-
-
-def scores(vocab: Vocabulary, q: np.ndarray, params: GuesserParams) -> np.ndarray:
-    """Score every vocabulary word against query ``q``: shape (n,), float32."""
-    out: np.ndarray = vocab.matrix @ q + prior(vocab, params)
-    return out
 
 
 def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) -> np.ndarray:
