@@ -193,32 +193,68 @@ def _nominative(p: Any) -> Any:
     return p.inflect({"nomn", "plur" if "Pltm" in p.tag else "sing"}) or p.inflect({"nomn"})
 
 
+def _passing_nominative(common: list[Any], word: str, strict: bool) -> str | None:
+    """The first nominative form of a common-noun parse that itself passes R3 and is known.
+
+    A suggestion must be accepted when the player types it back: «света» → «свет», never a
+    proper name, an adjective or a form the dictionary does not know.
+    """
+    for p in common:
+        form = _nominative(p)
+        if form is None or fold(form.word) == fold(word):
+            continue
+        verdict = _verdict(form.word, strict, False)
+        if verdict.ok and verdict.known:
+            return str(form.word)
+    return None
+
+
+def _mixed_script_fix(problem: Violation, fixed: str, strict: bool) -> Violation:
+    """Keep a look-alike letters' fix only when it passes R3 (or suggest its nominative)."""
+    verdict = _verdict(fixed, strict)
+    if verdict.ok:
+        return problem
+    then = verdict.problems[0].suggestion
+    head = problem.detail.rsplit("; нужно «", 1)[0]
+    if then is not None:
+        detail = f"{head}; русскими буквами «{fixed}», а нужно «{then}»"
+        return Violation("R3", "mixed-script", detail, suggestion=then)
+    detail = f"{head}; русскими буквами «{fixed}»: {verdict.problems[0].detail}"
+    return Violation("R3", "mixed-script", detail)
+
+
 @lru_cache(maxsize=65536)
-def _verdict(raw: str, strict: bool) -> WordVerdict:
+def _verdict(raw: str, strict: bool, suggest: bool = True) -> WordVerdict:
     word = raw.lower()
     problem = _form_problem(raw, word)
+    if problem is not None and problem.kind == "mixed-script" and problem.suggestion:
+        problem = _mixed_script_fix(problem, problem.suggestion, strict)
     if problem is not None:
         return _rejected(word, False, problem)
     parses = morph().parse(word)
     known = any(p.is_known for p in parses)
     shown = shorten(word)
+    unknown = Violation("R3", "unknown-word", f"слова «{shown}» нет в словаре")
     if strict and not known:
-        detail = f"слова «{shown}» нет в словаре"
-        return _rejected(word, known, Violation("R3", "unknown-word", detail))
+        return _rejected(word, known, unknown)
     nouns = [p for p in parses if _is_noun(p)]
     nominative = [p for p in nouns if "nomn" in p.tag]
     accepted = [p for p in parses if is_accepted_parse(p)]
     if not accepted:
+        common = [p for p in nouns if not _is_proper(p)]
+        fix = _passing_nominative(common, word, strict) if suggest and known else None
+        if fix is not None:
+            detail = f"«{shown}» — не в именительном падеже: скажите «{fix}»"
+            violation = Violation("R3", "not-nominative-singular", detail, suggestion=fix)
+            return _rejected(word, known, violation)
+        if not known:  # a guess at a word nobody knows: say so, suggest nothing
+            return _rejected(word, known, unknown)
         if nominative or (nouns and all(_is_proper(p) for p in nouns)):
             detail = f"«{shown}» — имя собственное, нужно нарицательное существительное"
             return _rejected(word, known, Violation("R3", "proper-noun", detail))
-        common = [p for p in nouns if not _is_proper(p)]
         if common:
-            form = _nominative(common[0])
-            fix = form.word if form is not None else None
-            detail = f"«{shown}» — не в именительном падеже" + (f": скажите «{fix}»" if fix else "")
-            violation = Violation("R3", "not-nominative-singular", detail, suggestion=fix)
-            return _rejected(word, known, violation)
+            detail = f"«{shown}» — не в именительном падеже"
+            return _rejected(word, known, Violation("R3", "not-nominative-singular", detail))
         detail = f"«{shown}» — не существительное"
         return _rejected(word, known, Violation("R3", "not-a-noun", detail))
     singular_parses = [p for p in accepted if "plur" not in p.tag]

@@ -268,3 +268,57 @@ def test_r5_plural_foul_with_the_real_lexicon(lex: Lexicon) -> None:
     game.say("реки")
     outcome = game.outcome()
     assert outcome is not None and outcome.termination is Termination.CONSONANCE
+
+
+# ------------------------------------------------- issue 10: R4 across number, suggestions
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("кот", "коты"), ("коты", "кот"), ("кошка", "кошки"), ("мышь", "мыши"), ("час", "часы")],
+)
+def test_r4_holds_across_number(lex: Lexicon, first: str, second: str) -> None:
+    from associatsiya_ai.rules import Game, IllegalMoveError, check_chain
+
+    game = Game("лампа", lex)
+    game.say(first)
+    game.answer("свет")
+    with pytest.raises(IllegalMoveError, match="R4"):
+        game.say(second)  # the other team's hinter: a repeat all the same
+    with pytest.raises(IllegalMoveError, match="R4"):
+        check_chain([first, second], lex)
+
+
+def test_different_words_are_not_repeats(lex: Lexicon) -> None:
+    from associatsiya_ai.rules import Game
+
+    game = Game("лампа", lex)
+    game.say("кот")
+    game.answer("свет")
+    assert game.say("кошки").chain == ("кошки",)
+
+
+@pytest.mark.parametrize(
+    ("word", "fix"), [("света", "свет"), ("кошку", "кошка"), ("столами", "стол")]
+)
+def test_a_suggestion_passes_when_typed_back(lex: Lexicon, word: str, fix: str) -> None:
+    problem = lex.analyse(word).problems[0]
+    assert (problem.kind, problem.suggestion) == ("not-nominative-singular", fix)
+    assert lex.analyse(fix).ok
+
+
+@pytest.mark.parametrize("word", ["абырвалг", "схронов", "высокобюджетного"])
+def test_an_unknown_word_is_said_once_clearly(lex: Lexicon, word: str) -> None:
+    verdict = lex.analyse(word)
+    (problem,) = verdict.problems
+    assert (problem.kind, problem.suggestion) == ("unknown-word", None)
+    assert problem.detail == f"слова «{word}» нет в словаре"
+
+
+@pytest.mark.model
+def test_no_suggestion_is_refused_when_typed_back(lex: Lexicon) -> None:
+    """Over a sample of the model's words, every suggested form passes R3 itself."""
+    from associatsiya_ai.vectors import load_embeddings
+
+    words = load_embeddings().words[:20000:4]
+    fixes = {v.problems[0].suggestion for w in words for v in [lex.analyse(w)] if v.problems}
+    refused = sorted(f for f in fixes - {None} if f is not None and not lex.analyse(f).ok)
+    assert refused == []

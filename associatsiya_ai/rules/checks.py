@@ -81,7 +81,8 @@ def hint_violations(
     hint : WordVerdict or None
         The lexicon's verdict on the hint; ``None`` (or ``hint_word_is_pass``) for ``PASS``.
     spoken_lemmas : frozenset of str
-        Folded lemmas of the hints already spoken in this game by either hinter.
+        Folded lemmas of the hints already spoken in this game by either hinter (every
+        lemma of each, :attr:`WordVerdict.all_lemmas`).
     last_own_was_pass : bool
         Whether this hinter's own previous utterance was ``PASS``.
     hint_word_is_pass : bool
@@ -105,7 +106,7 @@ def hint_violations(
         return ()
     if hint.problems:
         return hint.problems
-    if hint.lemma in spoken_lemmas:
+    if hint.all_lemmas & spoken_lemmas:  # R4 across number: «кот» then «коты»
         return (Violation("R4", "repeat", f"наводка «{hint.display}» уже звучала в этой игре"),)
     return tuple(
         Violation(
@@ -173,12 +174,13 @@ def check_chain(words: Iterable[str], checker: WordChecker) -> tuple[str, ...]:
         verdict = checker.analyse(raw)
         if verdict.problems:
             raise InvalidWordError(raw, verdict.problems)
-        if verdict.lemma in spoken:
+        earlier = next((spoken[x] for x in sorted(verdict.all_lemmas) if x in spoken), None)
+        if earlier is not None:
             detail = (
-                f"«{verdict.display}» повторяет наводку «{spoken[verdict.lemma]}» "
+                f"«{verdict.display}» повторяет наводку «{earlier}» "
                 "этой цепочки: наводки не повторяются"
             )
             raise IllegalMoveError(raw, (Violation("R4", "repeat", detail),))
-        spoken[verdict.lemma] = verdict.display
+        spoken.update(dict.fromkeys(verdict.all_lemmas, verdict.display))
         chain.append(verdict.display)
     return tuple(chain)

@@ -204,7 +204,8 @@ class Game(GameState):
             )
             return utterance
         if move.verdict is not None:
-            self._hints.append(SpokenHint(seat.team, move.display, move.verdict.lemma))
+            verdict = move.verdict
+            self._hints.append(SpokenHint(seat.team, move.display, verdict.all_lemmas))
         self._last_pass[seat] = move.verdict is None
         self.pending = utterance
         return utterance

@@ -28,11 +28,11 @@ __all__ = ["GameState", "SpokenHint"]
 
 @dataclass(frozen=True)
 class SpokenHint:
-    """A real hint spoken in a game: its team, display spelling and folded lemma (R4)."""
+    """A real hint spoken in a game: its team, display spelling and folded lemmas (R4)."""
 
     team: int
     display: str
-    lemma: str
+    lemmas: frozenset[str]
 
 
 @dataclass
@@ -104,7 +104,7 @@ class GameState:
             turns=tuple(self.turns),
             own_hints=self.hints(seat.team),
             all_hints=self.hints(),
-            spoken_lemmas=frozenset(h.lemma for h in self._hints),
+            spoken_lemmas=frozenset().union(*(h.lemmas for h in self._hints)),
             last_own_was_pass=self._last_pass.get(seat, False),
             turn_number=self.turn_number,
         )

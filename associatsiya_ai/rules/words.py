@@ -221,6 +221,14 @@ class WordVerdict:
         """True when the word is an accepted noun under R3."""
         return not self.problems
 
+    @property
+    def all_lemmas(self) -> frozenset[str]:
+        """Every folded lemma a person could mean by the word: ``lemma`` and ``lemmas`` (R4).
+
+        «коты» is the plural of «кот» as well as the shoes «коты»: both count as spoken.
+        """
+        return frozenset({self.lemma, *self.lemmas}) if self.lemma else self.lemmas
+
     def consonance_forms(self) -> tuple[str, ...]:
         """The folded forms R5 checks: the word as said and, for a plural, its singular."""
         forms = [fold(self.word)]
