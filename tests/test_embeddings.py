@@ -164,16 +164,51 @@ def test_untagged_word2vec_keeps_all_keys(tmp_path: Path) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
+    from associatsiya_ai.terminal.texts import model_error_text
+
     path = tmp_path / "nope.tar"
     with pytest.raises(ModelError) as err:
         load_embeddings(path)
     message = str(err.value)
-    assert str(path) in message and "models list" in message and "\n" not in message
+    assert str(path) in message and "\n" not in message
+    assert "associatsiya" not in message  # library code names no CLI command
+    assert err.value.fix == "path-or-name"
+    assert "«associatsiya models list»" in model_error_text(err.value)
 
 
 def test_registry_name_not_downloaded() -> None:
-    with pytest.raises(ModelError, match="models download hudlit_v1"):
+    from associatsiya_ai.terminal.texts import model_error_text
+
+    with pytest.raises(ModelError) as err:
         load_embeddings("hudlit_v1")
+    assert (err.value.fix, err.value.model) == ("download", "hudlit_v1")
+    assert model_error_text(err.value).endswith(
+        "; скачайте её: associatsiya models download hudlit_v1"
+    )
+
+
+def test_a_model_error_keeps_its_fix_across_processes() -> None:
+    import pickle
+
+    error = pickle.loads(pickle.dumps(ModelError("x", fix="download", model="hudlit_v1")))
+    assert (str(error), error.fix, error.model) == ("x", "download", "hudlit_v1")
+
+
+def test_the_cli_adds_the_command_that_fixes_a_model_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from typer.testing import CliRunner
+
+    from associatsiya_ai.cli import app, main
+
+    result = CliRunner().invoke(app, ["models", "index", "--model", "hudlit_v1"])
+    assert result.exit_code == 1
+    assert "associatsiya models download hudlit_v1" in " ".join(result.output.split())
+    monkeypatch.setattr("sys.argv", ["associatsiya", "hint", "кошка", "--model", "hudlit_v1"])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 1
+    assert "associatsiya models download hudlit_v1" in " ".join(capsys.readouterr().err.split())
 
 
 def test_truncated_navec(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
 from associatsiya_ai.cli.app import UserError, app, err_console
+from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import ModelError
 
 __all__ = ["app", "main"]
@@ -30,7 +31,8 @@ def main() -> None:
     try:
         app(standalone_mode=True)
     except (UserError, ModelError) as exc:
-        message = escape(str(exc))
+        text = model_error_text(exc) if isinstance(exc, ModelError) else str(exc)
+        message = escape(text)
         err_console.print(f"[red]Ошибка:[/red] {message}", highlight=False, soft_wrap=True)
         sys.exit(getattr(exc, "code", 1))
     except KeyboardInterrupt:

@@ -14,6 +14,7 @@ import typer
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
+from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
     DEFAULT_MODEL,
     MODELS_DIR_ENV,
@@ -185,7 +186,7 @@ def download_command(
         try:
             path = default_model_path()
         except ModelError as exc:
-            raise fail(str(exc)) from None
+            raise fail(model_error_text(exc)) from None
         console.print(
             f"{info.name} входит в пакет natasha и уже установлена: {path}; скачивать не нужно.",
             soft_wrap=True,
@@ -292,7 +293,7 @@ def index_command(
     try:
         report = open_vocabulary_shown(err_console, model=model, rebuild=rebuild)
     except ModelError as exc:
-        raise fail(str(exc)) from None
+        raise fail(model_error_text(exc)) from None
     vocab, path, cached = report.vocabulary, report.path, report.source != "built"
     data = {
         "model": vocab.model_name,

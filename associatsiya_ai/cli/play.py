@@ -27,6 +27,7 @@ from associatsiya_ai.cli.app import (
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import secret_refusal
+from associatsiya_ai.terminal.texts import model_error_text
 
 if TYPE_CHECKING:
     from associatsiya_ai.arena import GameRecord, MatchResult
@@ -114,7 +115,7 @@ def _kit(model: str | None, level: str) -> Kit:
             console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
         return load_kit(model, level)
     except ModelError as exc:
-        raise fail(str(exc)) from None
+        raise fail(model_error_text(exc)) from None
     except OSError as exc:
         raise fail(f"не удалось загрузить модель: {exc}") from None
 

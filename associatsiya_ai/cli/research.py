@@ -26,6 +26,7 @@ from associatsiya_ai.cli.app import (
     fail,
 )
 from associatsiya_ai.rules.words import plural
+from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def bot_vs_bot(
                 on_run=on_run,
             )
     except ModelError as exc:
-        raise fail(str(exc)) from None
+        raise fail(model_error_text(exc)) from None
     finally:
         if game_log is not None:
             game_log.close()
@@ -285,7 +286,7 @@ def bench_command(
                 on_step=on_step,
             )
     except ModelError as exc:
-        raise fail(str(exc)) from None
+        raise fail(model_error_text(exc)) from None
     except RuntimeError as exc:
         raise fail(str(exc)) from None
     if json_out:

@@ -5,13 +5,16 @@
 'Команда 2 отгадала слово «кошка» и победила.'
 >>> outcome_text(Outcome(Termination.DRAW, winner=None, loser=None))
 'Ничья: слово не отгадано за шесть ходов каждой команды.'
+>>> model_error_text(ModelError("файл модели не найден: x.tar", fix="download", model="hudlit_v1"))
+'файл модели не найден: x.tar; скачайте её: associatsiya models download hudlit_v1'
 """
 
 from __future__ import annotations
 
 from associatsiya_ai.rules.types import Outcome, Termination
+from associatsiya_ai.vectors.registry import ModelError
 
-__all__ = ["outcome_text"]
+__all__ = ["model_error_text", "outcome_text"]
 
 
 def outcome_text(outcome: Outcome) -> str:
@@ -38,3 +41,26 @@ def outcome_text(outcome: Outcome) -> str:
     if outcome.termination is Termination.DRAW:
         return "Ничья: слово не отгадано за шесть ходов каждой команды."
     return "Игра прервана: победителя нет."
+
+
+def model_error_text(error: ModelError) -> str:
+    """Return a model error's line with the command that fixes it, where there is one.
+
+    Parameters
+    ----------
+    error : ModelError
+        Raised by the vectors or vocabulary layer (:attr:`ModelError.fix` says the fix).
+
+    Returns
+    -------
+    str
+        One Russian line.
+    """
+    message = str(error)
+    if error.fix == "download" and error.model:
+        return f"{message}; скачайте её: associatsiya models download {error.model}"
+    if error.fix == "path-or-name":
+        return f"{message}; укажите путь к файлу модели или имя из «associatsiya models list»"
+    if error.fix == "another":
+        return f"{message} (associatsiya models list)"
+    return message

@@ -46,12 +46,9 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
     path = resolve_model(spec)
     if not path.is_file():
         name = str(spec) if spec is not None else ""
-        fix = (
-            f"скачайте её: associatsiya models download {name}"
-            if name in REGISTRY
-            else "укажите путь к файлу модели или имя из «associatsiya models list»"
-        )
-        raise ModelError(f"файл модели не найден: {path}; {fix}")
+        if name in REGISTRY:
+            raise ModelError(f"файл модели не найден: {path}", fix="download", model=name)
+        raise ModelError(f"файл модели не найден: {path}", fix="path-or-name")
     key = path.resolve()
     with _CACHE_LOCK:
         cached = _CACHE.get(key)

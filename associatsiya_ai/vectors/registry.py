@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Literal
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -22,6 +23,7 @@ __all__ = [
     "MODEL_SUFFIXES",
     "REGISTRY",
     "ModelError",
+    "ModelFix",
     "ModelInfo",
 ]
 
@@ -31,11 +33,37 @@ MODEL_SUFFIXES = (".tar", ".bin", ".txt", ".vec", ".kv")
 """File suffixes the loaders understand (navec tar, word2vec binary / text, gensim native)."""
 
 
+ModelFix = Literal["download", "path-or-name", "another"]
+"""What a person can do about a :class:`ModelError` that the library cannot say in full
+(the front-end names its own commands): download a registry model, name a file or a
+registry model, or choose another model."""
+
+
 class ModelError(Exception):
     """A model file is missing, truncated or in an unknown format.
 
-    The message is one Russian line that names the file and says what to do.
+    The message is one Russian line that names the file (and, where the library can, what
+    to do). Library code names no CLI command: where the fix is one, :attr:`fix` says which
+    and the front-end adds it (``associatsiya_ai.terminal.texts.model_error_text``).
+
+    Attributes
+    ----------
+    fix : {"download", "path-or-name", "another"} or None
+        The fix the front-end should add, if any.
+    model : str or None
+        For ``fix="download"``: the registry name to download.
     """
+
+    def __init__(
+        self, message: str, *, fix: ModelFix | None = None, model: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.fix = fix
+        self.model = model
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Keep :attr:`fix` and :attr:`model` across processes (bot-vs-bot workers)."""
+        return (type(self), self.args, {"fix": self.fix, "model": self.model})
 
 
 @dataclass(frozen=True)

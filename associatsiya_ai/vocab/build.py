@@ -233,7 +233,8 @@ def build_vocabulary(
     if not folded:
         raise ModelError(
             f"в модели {embeddings.path} нет ни одного пригодного существительного "
-            "(или её векторы повреждены): укажите другую модель"
+            "(или её векторы повреждены): укажите другую модель",
+            fix="another",
         )
     raw_vecs = np.stack([vectors[w] for w in folded])  # type: ignore[misc]
     mean = raw_vecs.mean(axis=0)
