@@ -24,7 +24,29 @@ from associatsiya_ai.rules.types import Mode, Utterance
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["EmbeddingGuesser"]
+__all__ = ["EmbeddingGuesser", "heard"]
+
+
+def heard(
+    chain: Sequence[str], *, history: Sequence[str] = (), answers: Sequence[str] = ()
+) -> GuesserView:
+    """The view of a guesser who heard ``chain`` outside a game, on a first turn.
+
+    ``history`` are earlier hints outside the chain, ``answers`` wrong answers already given.
+
+    >>> heard(["лампа"]).chain
+    ('лампа',)
+    """
+    new = chain[-1] if chain else PASS
+    return GuesserView(
+        team=2,
+        utterance=Utterance(team=2, mode=Mode.SINGLE, new=new, chain=tuple(chain)),
+        turns=(),
+        hints=(*history, *chain),
+        wrong_answers=tuple(answers),
+        last_own_was_pass=False,
+        turn_number=1,
+    )
 
 
 class EmbeddingGuesser:
@@ -87,18 +109,8 @@ class EmbeddingGuesser:
         history: Sequence[str] = (),
         answers: Sequence[str] = (),
     ) -> Decision:
-        """Answer a chain outside a game (CLI ``guess``, evaluation)."""
-        view = GuesserView(
-            team=2,
-            utterance=Utterance(team=2, mode=Mode.SINGLE, new=chain[-1] if chain else PASS,
-                                chain=tuple(chain)),
-            turns=(),
-            hints=(*history, *chain),
-            wrong_answers=tuple(answers),
-            last_own_was_pass=False,
-            turn_number=1,
-        )  # fmt: skip
-        return self.act(view, rng)
+        """Answer a chain outside a game (CLI ``guess``, evaluation): see :func:`heard`."""
+        return self.act(heard(chain, history=history, answers=answers), rng)
 
     def _decide(
         self,

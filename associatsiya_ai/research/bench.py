@@ -30,6 +30,7 @@ import numpy as np
 
 from associatsiya_ai.research.fresh import run_fresh
 from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
+from associatsiya_ai.research.positions import guesser_view, midgame_views
 
 __all__ = ["GOALS", "TARGETS", "Target", "bench", "bench_steps", "gensim_baseline", "time_calls"]
 
@@ -132,64 +133,6 @@ def gensim_baseline(words: Sequence[str], matrix: np.ndarray) -> Any:
     return kv
 
 
-def _guesser_view(hint: str) -> Any:
-    from associatsiya_ai.rules.game import GuesserView, Mode, Utterance
-
-    utterance = Utterance(team=2, mode=Mode.SINGLE, new=hint, chain=(hint,))
-    return GuesserView(
-        team=2,
-        utterance=utterance,
-        turns=(),
-        hints=(hint,),
-        wrong_answers=(),
-        last_own_was_pass=False,
-        turn_number=1,
-    )
-
-
-def _midgame_views(kit: Any, secrets: Sequence[str], n: int, seed: int) -> list[Any]:
-    """Hinter views on turn 5, for ``n`` secrets: four turns played by the hinter bot.
-
-    The guessers answer their best candidate that does not guess the secret (the real bots
-    usually guess within two turns, which would leave no mid-game to time).
-    """
-    from associatsiya_ai.players.bot import BotHinter
-    from associatsiya_ai.rules.game import Game
-
-    rng = np.random.default_rng(seed)
-    hinter = BotHinter(kit.hinter, rng)
-    views: list[Any] = []
-    for secret in secrets:
-        if len(views) >= n:
-            break
-        try:
-            game = Game(secret, kit.checker)
-            for _ in range(4):
-                word, mode, _ = hinter.hint(game.hinter_view())
-                game.say(word, mode)
-                if game.outcome() is not None:
-                    break
-                game.answer(_wrong_answer(kit, game, rng))
-        except ValueError:
-            continue
-        if game.outcome() is None:
-            views.append(game.hinter_view())
-    return views
-
-
-def _wrong_answer(kit: Any, game: Any, rng: np.random.Generator) -> str:
-    """The guesser bot's best candidate that is a legal, wrong answer."""
-    decision = kit.guesser.act(game.guesser_view(), rng)
-    for word in [decision.word, *(c.word for c in decision.candidates)]:
-        try:
-            verdict = game.parse_answer(word)
-        except ValueError:
-            continue
-        if verdict is not None and game.secret.lemma not in verdict.lemmas:
-            return str(verdict.display)
-    raise ValueError("no wrong answer among the guesser's candidates")  # skip this secret
-
-
 def bench(
     repeat: int = 5,
     *,
@@ -288,11 +231,11 @@ def _bench(
 
     step("guess_ms")
     guess_rng = np.random.default_rng(seed)
-    views = [_guesser_view(h) for h in hints]
+    views = [guesser_view(h) for h in hints]
     guess_times = time_calls(lambda v: kit.guesser.act(v, guess_rng), views, warmup=1)
 
     step("hint_ms")
-    hint_views = _midgame_views(kit, order[samples:] or order, samples, seed)
+    hint_views = midgame_views(kit, order[samples:] or order, samples, seed)
     hint_rng = np.random.default_rng(seed)
     hint_times = time_calls(lambda v: kit.hinter.act(v, hint_rng), hint_views, warmup=1)
 

@@ -22,13 +22,13 @@ it), so a report can be recomputed from a JSONL log, old or new, without replayi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from associatsiya_ai.arena.record import replay_turns
+from associatsiya_ai.research.stats import DIGITS, Z_95, ci, share, wilson_interval
 from associatsiya_ai.rules.words import PASS
 
 __all__ = [
@@ -46,71 +46,6 @@ N_TURNS = 12
 
 MODES = ("single", "own", "all")
 """The chain modes (R2), in the order reports list them."""
-
-Z_95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95% interval, Φ⁻¹(0.975)."""
-
-_DIGITS = 4
-
-
-def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial share ``successes / n``.
-
-    Wilson, E. B. (1927), "Probable inference, the law of succession, and statistical
-    inference", *Journal of the American Statistical Association* 22 (158): 209–212,
-    formula as in Newcombe, R. G. (1998), "Two-sided confidence intervals for the single
-    proportion: comparison of seven methods", *Statistics in Medicine* 17: 857–872
-    (method 3)::
-
-        centre    = (p + z²/2n) / (1 + z²/n)
-        halfwidth = z / (1 + z²/n) · sqrt(p(1 − p)/n + z²/4n²)
-
-    Unlike the normal (Wald) interval it stays inside [0, 1] and is not empty at 0 or n
-    successes, which matters here: fouls and draws are often 0.
-
-    Parameters
-    ----------
-    successes : int
-        Number of successes, 0 ≤ successes ≤ n.
-    n : int
-        Number of trials.
-    z : float
-        Normal quantile (1.96 for 95%).
-
-    Returns
-    -------
-    (float, float)
-        The lower and upper bound; ``(0.0, 1.0)`` when ``n`` is 0 (nothing is known).
-
-    Raises
-    ------
-    ValueError
-        When ``successes`` is outside ``[0, n]``.
-
-    >>> [round(x, 4) for x in wilson_interval(0, 10)]
-    [0.0, 0.2775]
-    """
-    if n < 0 or successes < 0 or successes > n:
-        raise ValueError(f"need 0 ≤ successes ≤ n, got {successes} of {n}")
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    # At 0 or n successes the bound is exactly 0 or 1; say so rather than 1e-17.
-    lo = 0.0 if successes == 0 else max(0.0, centre - half)
-    hi = 1.0 if successes == n else min(1.0, centre + half)
-    return (lo, hi)
-
-
-def _share(k: int, n: int) -> float | None:
-    return round(k / n, _DIGITS) if n else None
-
-
-def _ci(k: int, n: int) -> list[float]:
-    return [round(x, _DIGITS) for x in wilson_interval(k, n)]
 
 
 # ------------------------------------------------------------------------ per game
@@ -265,16 +200,16 @@ def summarise(
         "wins_team1": wins[1],
         "wins_team2": wins[2],
         "draws": draws,
-        "win_share_team1": _share(wins[1], n),
-        "win_share_team2": _share(wins[2], n),
-        "draw_share": _share(draws, n),
-        "wins_team1_ci": _ci(wins[1], n),
-        "wins_team2_ci": _ci(wins[2], n),
-        "draws_ci": _ci(draws, n),
-        "first_mover_win_share": _share(wins[2], decided),
-        "first_mover_win_share_ci": _ci(wins[2], decided),
-        "solved_by_turn": [round(float(x), _DIGITS) for x in by_turn],
-        "mean_turns_to_solve": round(float(solved.mean()), _DIGITS) if solved.size else None,
+        "win_share_team1": share(wins[1], n),
+        "win_share_team2": share(wins[2], n),
+        "draw_share": share(draws, n),
+        "wins_team1_ci": ci(wins[1], n),
+        "wins_team2_ci": ci(wins[2], n),
+        "draws_ci": ci(draws, n),
+        "first_mover_win_share": share(wins[2], decided),
+        "first_mover_win_share_ci": ci(wins[2], decided),
+        "solved_by_turn": [round(float(x), DIGITS) for x in by_turn],
+        "mean_turns_to_solve": round(float(solved.mean()), DIGITS) if solved.size else None,
         "terminations": terminations,
         "chain_modes": modes,
         "passes": hinter_passes + guesser_passes,
@@ -323,6 +258,6 @@ def side_figures(games: Iterable[Mapping[str, Any]], side: str) -> dict[str, Any
         "losses": losses,
         "draws": draws,
         "fouls": fouls,
-        "win_share": _share(wins, played),
-        "win_share_ci": _ci(wins, played),
+        "win_share": share(wins, played),
+        "win_share_ci": ci(wins, played),
     }
