@@ -90,6 +90,11 @@ def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str
     return rows
 
 
+def _rates(n: int, totals: dict[str, float]) -> dict[str, float | int]:
+    """``{"n": n}`` and each total over ``n`` rows, rounded to 4 places."""
+    return {"n": n, **{name: round(total / n, 4) for name, total in totals.items()}}
+
+
 def evaluate_guesser(
     path: str | Path,
     model: str | None = None,
@@ -148,14 +153,8 @@ def evaluate_guesser(
         hit10 += any(fold(c.word) in modal for c in decision.candidates[:10])
         if progress is not None:
             progress(done, len(rows))
-    n = len(rows)
-    return {
-        "n": n,
-        "hit@1": round(hit1 / n, 4),
-        "hit@10": round(hit10 / n, 4),
-        "agreement": round(agreement / n, 4),
-        "coverage": round(covered / n, 4),
-    }
+    return _rates(len(rows), {"hit@1": hit1, "hit@10": hit10, "agreement": agreement,
+                              "coverage": covered})  # fmt: skip
 
 
 def evaluate_hinter(
@@ -220,10 +219,4 @@ def evaluate_hinter(
                 p_target += hints.get(hint, 0.0)
         if progress is not None:
             progress(done, len(rows))
-    n = len(rows)
-    return {
-        "n": n,
-        "attested@1": round(attested / n, 4),
-        "p_target": round(p_target / n, 4),
-        "coverage": round(covered / n, 4),
-    }
+    return _rates(len(rows), {"attested@1": attested, "p_target": p_target, "coverage": covered})
