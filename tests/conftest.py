@@ -2,7 +2,7 @@
 
 Fixtures: ``fake_lexicon`` and ``tiny_vocab`` (the fakes of :mod:`fakes`), and
 ``real_vocab``, the default model's vocabulary, loaded once per session. A test that uses
-``real_vocab`` (or ``default_model``) is marked ``model`` here; ``slow`` marks subprocess,
+one of :data:`MODEL_FIXTURES` is marked ``model`` here; ``slow`` marks subprocess,
 pty and notebook tests (``-m "not model and not slow"`` runs the quick unit tests only).
 """
 
@@ -35,7 +35,7 @@ def real_vocab() -> Vocabulary:
     return load_vocabulary(load_embeddings())
 
 
-MODEL_FIXTURES = frozenset({"real_vocab", "default_model"})
+MODEL_FIXTURES = frozenset({"real_vocab", "default_model", "real_kit", "tiny_bench"})
 """Fixtures that load the real model: a test using one is marked ``model``."""
 
 

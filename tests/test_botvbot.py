@@ -344,6 +344,7 @@ def test_sweep_script_writes_a_csv(monkeypatch, tmp_path) -> None:
 
 
 # ------------------------------------------------------------------------ the real bots
+@pytest.mark.model
 def test_real_bots_same_json_whatever_the_jobs() -> None:
     from typer.testing import CliRunner
 
