@@ -585,3 +585,13 @@ def test_importing_the_engine_loads_no_heavy_package() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_package_exports_its_public_api() -> None:
+    import associatsiya_ai
+
+    for name in associatsiya_ai.__all__:
+        assert getattr(associatsiya_ai, name) is not None, name
+    assert associatsiya_ai.Game is Game and associatsiya_ai.Mode is Mode
+    with pytest.raises(AttributeError):
+        associatsiya_ai.no_such_name  # noqa: B018
