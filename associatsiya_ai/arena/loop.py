@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from associatsiya_ai.arena.events import (
     Answered,
@@ -30,10 +30,10 @@ from associatsiya_ai.arena.events import (
 )
 from associatsiya_ai.arena.record import SEATS, Foul, GameRecord, TurnRecord, seat_key
 from associatsiya_ai.bots.decision import Decision
-from associatsiya_ai.players.base import GuesserSeat, HinterSeat, QuitGame
-from associatsiya_ai.rules.game import Game, Role, RuleError, Seat
+from associatsiya_ai.players.base import AnswerChoice, GuesserSeat, HintChoice, HinterSeat, QuitGame
+from associatsiya_ai.rules.game import Game, HintMove, Role, RuleError, Seat, Turn, Utterance
 from associatsiya_ai.rules.match import Match, Side
-from associatsiya_ai.rules.words import WordChecker
+from associatsiya_ai.rules.words import WordChecker, WordVerdict
 
 __all__ = [
     "BotMoveError",
@@ -44,6 +44,9 @@ __all__ = [
     "play_game",
     "play_match",
 ]
+
+Choice = TypeVar("Choice", HintChoice, AnswerChoice)
+Applied = TypeVar("Applied")
 
 _ENDINGS: dict[type[BaseException], str] = {
     QuitGame: "quit",
@@ -150,9 +153,9 @@ def _ask(
     player: AnySeat,
     record: GameRecord,
     emit: Callable[[Event], None],
-    choose: Callable[[], Any],
-    apply: Callable[[Any], Any],
-) -> tuple[Any, Any]:
+    choose: Callable[[], Choice],
+    apply: Callable[[Choice], Applied],
+) -> tuple[Choice, Applied]:
     """Ask ``player`` until the engine applies its move; a bot's failure raises."""
     while True:
         try:
@@ -173,7 +176,7 @@ def _ask(
             player.rejected(error)
 
 
-def _bot_bug(seat: Seat, record: GameRecord, message: str, cause: Exception) -> None:
+def _bot_bug(seat: Seat, record: GameRecord, message: str, cause: Exception) -> NoReturn:
     record.bot_errors.append(
         {"seat": seat_key(seat), "turn": record.game.turn_number, "error": message}
     )
@@ -187,7 +190,7 @@ def _hint(
     record: GameRecord,
     emit: Callable[[Event], None],
 ) -> Decision | None:
-    def apply(choice: Any) -> Any:
+    def apply(choice: HintChoice) -> tuple[HintMove, Utterance]:
         move = game.parse_hint(choice.word, choice.mode)
         return move, game.apply_hint(move)
 
@@ -199,8 +202,7 @@ def _hint(
     if foul:
         record.final = Foul(utterance, choice.decision)
     emit(Spoken(seat, player, game.turn_number, utterance, choice.decision, notices, foul))
-    decision: Decision | None = choice.decision
-    return decision
+    return choice.decision
 
 
 def _answer(
@@ -211,7 +213,7 @@ def _answer(
     emit: Callable[[Event], None],
     hinter: Decision | None,
 ) -> None:
-    def apply(choice: Any) -> Any:
+    def apply(choice: AnswerChoice) -> tuple[WordVerdict | None, Turn]:
         verdict = game.parse_answer(choice.word)
         return verdict, game.apply_answer(verdict)
 
