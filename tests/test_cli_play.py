@@ -475,3 +475,16 @@ def test_eof_at_the_secret_prompt() -> None:
     r = run("--role hinter --team 1")
     assert r.exit_code == 0
     assert "Ввод закончился — игра прервана." in r.output
+
+
+def test_replay_reads_a_log_written_before_the_decision_contract() -> None:
+    old = Path(__file__).parent / "data" / "log-before-decisions.jsonl"
+    r = runner.invoke(app, ["replay", str(old), "--all"])
+    assert r.exit_code == 0, r.output
+    lines = [" ".join(line.split()) for line in r.stdout.splitlines()]
+    assert "Ход 1 · команда 2 · наводка: «сестра» (одно слово)" in lines
+    assert "наводящий: режим: одно слово" in lines
+    text = " ".join(lines)
+    assert "наводящий: лучшие варианты: сестра 1.09, дядя 1.00" in text
+    assert "отгадывающий: ближе всего к слову «сестра» (косинус + частотность)" in text
+    assert "Команда 2 отгадала слово «брат» и победила." in lines
