@@ -20,7 +20,7 @@ from associatsiya_ai.terminal.labels import levels_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
-    from associatsiya_ai.vocab import Vocabulary
+    from associatsiya_ai.kit import Kit
 
 __all__ = ["EvalRole", "guess_data", "hint_data"]
 
@@ -36,10 +36,13 @@ Seed = Annotated[
 ]
 
 
-def _vocabulary(model: str | None) -> Vocabulary:
+def _kit(model: str | None, level: str, **bot: Any) -> Kit:
+    """The bots from the one composition root; a cold cache is built with a progress bar."""
+    from associatsiya_ai.kit import load_kit
     from associatsiya_ai.terminal.progress import open_vocabulary_shown
 
-    return open_vocabulary_shown(err_console, model=model).vocabulary
+    open_vocabulary_shown(err_console, model=model)  # load_kit then finds it in memory
+    return load_kit(model, level, **bot)
 
 
 def _check_level(level: str) -> None:
@@ -59,14 +62,12 @@ def hint_data(
     """
     import numpy as np
 
-    from associatsiya_ai.bots import EmbeddingHinter
     from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.rules.game import Game
 
-    lexicon = default_lexicon()
-    game = Game(secret, lexicon)
-    bot = EmbeddingHinter(_vocabulary(model), level=level, checker=lexicon, candidates=top)
-    decision = bot.act(game.hinter_view(), np.random.default_rng(seed))
+    game = Game(secret, default_lexicon())  # a bad secret is refused before the model loads
+    kit = _kit(model, level, hinter={"candidates": top})
+    decision = kit.hinter.act(game.hinter_view(), np.random.default_rng(seed))
     return {
         "secret": game.secret.display,
         "hint": decision.word,
@@ -95,13 +96,12 @@ def guess_data(
     """
     import numpy as np
 
-    from associatsiya_ai.bots import EmbeddingGuesser
     from associatsiya_ai.lexicon import default_lexicon
     from associatsiya_ai.rules.checks import check_chain
 
     heard = list(check_chain(chain, default_lexicon()))
-    bot = EmbeddingGuesser(_vocabulary(model), level=level, candidates=max(top, 10))
-    decision = bot.answer_chain(heard, np.random.default_rng(seed))
+    kit = _kit(model, level, guesser={"candidates": max(top, 10)})
+    decision = kit.guesser.answer_chain(heard, np.random.default_rng(seed))
     return {
         "chain": heard,
         "answer": decision.word,
