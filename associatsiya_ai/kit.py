@@ -84,6 +84,7 @@ def load_kit(
     *,
     hinter: Mapping[str, Any] | None = None,
     guesser: Mapping[str, Any] | None = None,
+    adult: bool = False,
 ) -> Kit:
     """Load the lexicon, the vocabulary and the bots of ``level`` over ``model``.
 
@@ -95,6 +96,9 @@ def load_kit(
         ``easy``, ``normal`` or ``hard``.
     hinter, guesser : mapping, optional
         Extra keyword arguments of the bots (a parameter sweep).
+    adult : bool
+        Let the bots say sexual and violent-crime terms (obscene words, slurs and insults
+        are never in their vocabulary).
 
     Raises
     ------
@@ -109,7 +113,7 @@ def load_kit(
     from associatsiya_ai.vocab import load_vocabulary
 
     level_of(level)
-    vocabulary = load_vocabulary(model=model)
+    vocabulary = load_vocabulary(model=model, adult=adult)
     lexicon = default_lexicon()
     hinter_kwargs = {"checker": lexicon, **(hinter or {})}
     guesser_kwargs = dict(guesser or {})

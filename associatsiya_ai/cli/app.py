@@ -139,6 +139,17 @@ def _sane_widths() -> None:
         rich_utils.MAX_WIDTH = FALLBACK_WIDTH
 
 
+AdultOption = Annotated[
+    bool,
+    typer.Option(
+        "--adult",
+        help="Let the bots say sexual and violent-crime terms; obscene words, slurs and "
+        "insults are never said.",
+    ),
+]
+"""The bots' adult mode (commands that build bots)."""
+
+
 LevelChoice = Enum(  # type: ignore[misc]
     "LevelChoice", {name.upper(): name for name in LEVEL_NAMES}, type=str
 )

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
-from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.cli.app import AdultOption, app, console, err_console, fail
 from associatsiya_ai.terminal.labels import levels_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
@@ -51,7 +51,13 @@ def _check_level(level: str) -> None:
 
 
 def hint_data(
-    secret: str, *, top: int = 5, level: str = "hard", seed: int = 0, model: str | None = None
+    secret: str,
+    *,
+    top: int = 5,
+    level: str = "hard",
+    seed: int = 0,
+    model: str | None = None,
+    adult: bool = False,
 ) -> dict[str, Any]:
     """The bot's first hint for ``secret`` and its best (hint, mode) candidates.
 
@@ -66,7 +72,7 @@ def hint_data(
     from associatsiya_ai.rules.game import Game
 
     game = Game(secret, default_lexicon())  # a bad secret is refused before the model loads
-    kit = _kit(model, level, hinter={"candidates": top})
+    kit = _kit(model, level, hinter={"candidates": top}, adult=adult)
     decision = kit.hinter.act(game.hinter_view(), np.random.default_rng(seed))
     return {
         "secret": game.secret.display,
@@ -82,7 +88,13 @@ def hint_data(
 
 
 def guess_data(
-    chain: list[str], *, top: int = 5, level: str = "hard", seed: int = 0, model: str | None = None
+    chain: list[str],
+    *,
+    top: int = 5,
+    level: str = "hard",
+    seed: int = 0,
+    model: str | None = None,
+    adult: bool = False,
 ) -> dict[str, Any]:
     """The bot's answer to a chain heard on a fresh game's first turn, with candidates.
 
@@ -100,7 +112,7 @@ def guess_data(
     from associatsiya_ai.rules.checks import check_chain
 
     heard = list(check_chain(chain, default_lexicon()))
-    kit = _kit(model, level, guesser={"candidates": max(top, 10)})
+    kit = _kit(model, level, guesser={"candidates": max(top, 10)}, adult=adult)
     decision = kit.guesser.answer_chain(heard, np.random.default_rng(seed))
     return {
         "chain": heard,
@@ -120,6 +132,7 @@ def hint_command(
     level: Level = "hard",
     seed: Seed = 0,
     model: Model = None,
+    adult: AdultOption = False,
 ) -> None:
     """The bot's best hints for a secret, with chain mode and scores."""
     from associatsiya_ai.rules.types import InvalidSecretError
@@ -127,7 +140,7 @@ def hint_command(
 
     _check_level(level)
     try:
-        data = hint_data(secret, top=top, level=level, seed=seed, model=model)
+        data = hint_data(secret, top=top, level=level, seed=seed, model=model, adult=adult)
     except InvalidSecretError as exc:
         raise fail(secret_refusal(secret, exc)) from None
     if as_json:
@@ -154,6 +167,7 @@ def guess_command(
     level: Level = "hard",
     seed: Seed = 0,
     model: Model = None,
+    adult: AdultOption = False,
 ) -> None:
     """The bot's answers to a chain of hints, with scores.
 
@@ -164,7 +178,7 @@ def guess_command(
 
     _check_level(level)
     try:
-        data = guess_data(list(hints), top=top, level=level, seed=seed, model=model)
+        data = guess_data(list(hints), top=top, level=level, seed=seed, model=model, adult=adult)
     except RuleError as exc:
         raise fail(rule_message(exc)) from None
     if as_json:

@@ -281,13 +281,21 @@ def index_command(
         bool, typer.Option("--rebuild", help="Build the vocabulary anew, ignoring the cache.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    dropped: Annotated[
+        int,
+        typer.Option("--dropped", min=0, help="Also list N dropped words with their reason."),
+    ] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the --dropped draw.")] = 0,
 ) -> None:
     """Build (or load) the bots' noun vocabulary of a model and show where it is cached.
 
-    The vocabulary is built once per model (up to a minute, with a progress bar) and then
-    loads in well under a second; every bot command does this on first use.
+    The vocabulary is built once per model (about two minutes, with a progress bar) and then
+    loads in well under a second; every bot command does this on first use. The report
+    counts the model's words dropped for each reason (README: "The bots' words").
     """
     import time
+
+    from associatsiya_ai.vocab.screen import vocabulary_report
 
     start = time.perf_counter()
     try:
@@ -295,13 +303,12 @@ def index_command(
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None
     vocab, path, cached = report.vocabulary, report.path, report.source != "built"
-    data = {
+    data: dict[str, Any] = {
         "model": vocab.model_name,
         "cache": None if path is None else str(path),
         "cached": cached,
-        "words": len(vocab.words),
-        "secrets": len(vocab.secrets),
         "seconds": round(time.perf_counter() - start, 3),
+        **vocabulary_report(vocab, dropped, seed),
     }
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
@@ -314,3 +321,11 @@ def index_command(
     )
     if path is not None:
         console.print(f"Кэш: {path}", highlight=False, soft_wrap=True)
+    console.print(
+        f"Слов только для взрослых (--adult): {data['adult_words']}. Отброшено: "
+        + ", ".join(f"{reason} {n}" for reason, n in data["dropped"].items()),
+        highlight=False,
+        soft_wrap=True,
+    )
+    for item in data.get("dropped_sample", []):
+        console.print(f"  {item['word']}: {item['reason']}", highlight=False)

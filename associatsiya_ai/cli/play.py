@@ -18,6 +18,7 @@ from rich.markup import escape
 
 from associatsiya_ai.cli.app import (
     DEFAULT_LEVEL_CHOICE,
+    AdultOption,
     LevelChoice,
     app,
     console,
@@ -79,11 +80,12 @@ def vs_bot(
     model: Annotated[
         str | None, typer.Option("--model", help="Embeddings: a name or a file.")
     ] = None,
+    adult: AdultOption = False,
 ) -> None:
     """Play «Ассоциация» in the terminal with a bot partner against two bots."""
     try:
         code = _vs_bot(
-            role, team or 2, word, level.value, games, seed, practice, explain, log, model
+            role, team or 2, word, level.value, games, seed, practice, explain, log, model, adult
         )
     except KeyboardInterrupt:
         err_console.print("\nПрервано (Ctrl-C).", highlight=False)
@@ -107,13 +109,14 @@ def _open_log(path: Path | None) -> GameLog | None:
         raise fail(f"не удалось открыть журнал {path}: {exc.strerror or exc}") from None
 
 
-def _kit(model: str | None, level: str) -> Kit:
+def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
     from associatsiya_ai.vectors.registry import ModelError
 
     try:
         if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
             console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
-        return load_kit(model, level)
+        # adult is passed only when set: tests replace load_kit with two-argument fakes
+        return load_kit(model, level, adult=True) if adult else load_kit(model, level)
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None
     except OSError as exc:
@@ -131,6 +134,7 @@ def _vs_bot(
     explain: bool,
     log_path: Path | None,
     model: str | None,
+    adult: bool = False,
 ) -> int:
     from associatsiya_ai.arena import BotMoveError, validate_secret
     from associatsiya_ai.rules.types import InvalidSecretError, Role
@@ -140,7 +144,7 @@ def _vs_bot(
 
     seed = fresh_seed() if seed is None else seed
     log = _open_log(log_path)
-    kit = _kit(model, level)
+    kit = _kit(model, level, adult)
     if word is not None:
         try:
             word = validate_secret(word, kit.checker, kit.knows)

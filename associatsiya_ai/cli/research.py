@@ -19,6 +19,7 @@ from rich.table import Table
 
 from associatsiya_ai.cli.app import (
     DEFAULT_LEVEL_CHOICE,
+    AdultOption,
     LevelChoice,
     app,
     console,
@@ -160,15 +161,18 @@ def bot_vs_bot(
     log: Annotated[
         Path | None, typer.Option("--log", help="Append one JSONL record per game.", dir_okay=False)
     ] = None,
+    adult: AdultOption = False,
 ) -> None:
     """Play bot-only games (side 1 against side 2, the setter alternating as in a match, R8)
     and report wins, draws, the first-mover share, the survival curve and chain modes."""
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
-    side_a = botvbot.BotSpec(model=model_1, level=level_1.value)
+    side_a = botvbot.BotSpec(model=model_1, level=level_1.value, adult=adult)
     side_b = botvbot.BotSpec(
-        model=model_2 if model_2 is not None else model_1, level=(level_2 or level_1).value
+        model=model_2 if model_2 is not None else model_1,
+        level=(level_2 or level_1).value,
+        adult=adult,
     )
     game_log = None
     if log is not None:

@@ -31,11 +31,14 @@ class BotSpec:
     params : tuple of (str, object)
         Extra bot keyword arguments, ``("guesser.NAME", value)`` or ``("hinter.NAME",
         value)`` (a parameter sweep); a tuple so that the spec stays hashable.
+    adult : bool
+        The bots may say sexual and violent-crime terms.
     """
 
     model: str | None = None
     level: str = "normal"
     params: tuple[tuple[str, Any], ...] = ()
+    adult: bool = False
 
     @property
     def label(self) -> str:
@@ -85,7 +88,11 @@ def embedding_kit(spec: BotSpec) -> BotKit:
         When the model cannot be found or read.
     """
     return load_kit(
-        spec.model, spec.level, hinter=spec.bot_kwargs("hinter"), guesser=spec.bot_kwargs("guesser")
+        spec.model,
+        spec.level,
+        hinter=spec.bot_kwargs("hinter"),
+        guesser=spec.bot_kwargs("guesser"),
+        adult=spec.adult,
     )
 
 

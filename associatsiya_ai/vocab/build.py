@@ -4,9 +4,12 @@
 cached by :func:`associatsiya_ai.vocab.cache.load_vocabulary`. It prints nothing: progress
 goes to an ``on_progress(done, total)`` callback. The rules:
 
-- **Said words** are Cyrillic common nouns the lexicon accepts (R3) in their dictionary
-  form, known to the dictionary, not abbreviations, mostly nouns, frequent enough in their
-  noun reading (effective Zipf ≥ ``MIN_ZIPF``) and not blocked (:func:`is_blocked`).
+- **Said words** are screened by :func:`associatsiya_ai.vocab.screen.screen_model`: Cyrillic
+  common nouns a person's own R3 check accepts in their dictionary form, known to the
+  dictionary, mostly nouns, frequent enough in their noun reading (effective Zipf ≥
+  ``MIN_ZIPF``), heard in the sense the vector means (not another word's inflection, a
+  substantivised adjective or a name), one per lexeme, and not on the offensive lists
+  (:func:`is_blocked`); sexual and violent terms are kept but flagged ``adult``.
 - **Vectors** mix the mean over a word's inflected forms with its own vector (robust to one
   noisy news-corpus form), are mean-centred, have the top principal component removed
   ("all-but-the-top") and are L2-normalised.
@@ -28,12 +31,12 @@ import numpy as np
 from associatsiya_ai.lexicon import (
     accepted_parses,
     default_lexicon,
-    is_common_noun,
-    is_cyrillic_word,
     morph,
 )
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
+from associatsiya_ai.vocab.lists import offensive_reason
+from associatsiya_ai.vocab.screen import screen_model
 from associatsiya_ai.vocab.vocabulary import Vocabulary, normalise
 
 if TYPE_CHECKING:
@@ -48,7 +51,7 @@ __all__ = [
     "query_vector",
 ]
 
-VOCAB_VERSION = 8
+VOCAB_VERSION = 9
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 ProgressCallback = Callable[[int, int], None]
 """``on_progress(done, total)``: model words examined so far, of all."""
@@ -85,19 +88,15 @@ _ABSTRACT_SEEDS = (
     "свобода идея процесс причина результат мнение условие ситуация уровень система право "
     "вопрос период способ представитель"
 )
-# Obscene and slur roots; a word containing one is never said by a bot.
-BLOCKED_ROOTS = (
-    "хуй", "хуе", "хуё", "хуя", "пизд", "ебан", "ебат", "ебал", "ебл", "ёб", "бляд",
-    "блят", "пидор", "пидар", "педик", "гандон", "залуп", "мудак", "мудил", "шлюх",
-    "сучк", "говн", "дерьм", "жоп", "сперм", "минет", "дрочи", "хрен",
-)  # fmt: skip
-BLOCKED_WORDS = frozenset({"сука", "манда", "блядь", "хер", "срака", "педераст", "ниггер"})
 
 
 def is_blocked(word: str) -> bool:
-    """Return True for a word a bot must never say (obscene or a slur)."""
-    w = fold(word)
-    return w in BLOCKED_WORDS or any(root in w for root in BLOCKED_ROOTS)
+    """Return True for a word a bot must never say (obscene, a slur or an insult).
+
+    The reviewed lists are ``associatsiya_ai/data/words/*.txt`` (see
+    :mod:`associatsiya_ai.vocab.lists`).
+    """
+    return offensive_reason(word) is not None
 
 
 def _forms(word: str) -> list[str]:
@@ -131,28 +130,6 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
     return vector if np.isfinite(vector).all() else None  # a damaged file may hold NaN
 
 
-def _noun_stats(word: str) -> tuple[float, float, bool]:
-    """(share of parses that are this noun in nom./acc., share of other POS, usable).
-
-    Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
-    """
-    parses = morph().parse(word)
-    noun = other = 0.0
-    for p in parses:
-        if "NOUN" in p.tag:
-            if is_common_noun(p) and p.tag.case in ("nomn", "accs") and fold(p.normal_form) == word:
-                noun += p.score
-        elif p.tag.POS is not None:
-            other += p.score
-    abbr = any("Abbr" in p.tag for p in parses if "NOUN" in p.tag)
-    return noun, other, any(p.is_known for p in parses) and not abbr
-
-
-def _quick_noun(word: str) -> bool:
-    """Whether an accepted parse of ``word`` is its own dictionary form (a cheap first test)."""
-    return any(fold(p.normal_form) == fold(word) for p in accepted_parses(word))
-
-
 def is_secret_word(word: str, zipf: float) -> bool:
     """Whether a vocabulary noun is plain and well known enough to be a secret.
 
@@ -181,10 +158,9 @@ def build_vocabulary(
 ) -> Vocabulary:
     """Build the vocabulary of a model (tens of seconds; see ``load_vocabulary``).
 
-    A word is kept when it is Cyrillic, the lexicon accepts it (R3) in its dictionary
-    form (its folded spelling is one of the verdict's lemmas, not a plural), it is known
-    to the dictionary and not an abbreviation, mostly a noun, frequent in its noun reading
-    (effective Zipf ≥ ``MIN_ZIPF``) and not blocked.
+    Which words are kept, and why each other is dropped, is
+    :func:`associatsiya_ai.vocab.screen.screen_model`; the result carries the drop report,
+    the audit list and the adult mask.
 
     Parameters
     ----------
@@ -203,31 +179,14 @@ def build_vocabulary(
     ModelError
         When the model has no usable noun (or its vectors are damaged).
     """
-    from wordfreq import zipf_frequency
-
-    lexicon = default_lexicon()
-    kept: dict[str, tuple[str, str, float]] = {}
     total = len(embeddings.words)
-    for n, raw in enumerate(embeddings.words):
-        if on_progress is not None and n % 2000 == 0:
-            on_progress(n, total)
-        w = fold(raw)
-        if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw) or w in kept:
-            continue
-        freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
-        if freq < MIN_ZIPF or is_blocked(w) or not _quick_noun(raw):
-            continue  # the cheap checks first: most model words are rare
-        verdict = lexicon.analyse(raw)
-        if not verdict.ok or verdict.singular or w not in verdict.lemmas:
-            continue
-        noun, other, usable = _noun_stats(w)
-        if not usable or other >= 0.6:
-            continue
-        z = freq + float(np.log10(max(noun, 0.01)))
-        if z >= MIN_ZIPF:
-            kept[w] = (verdict.display, w, z)
-    if on_progress is not None:
-        on_progress(total, total)
+    screened = screen_model(
+        embeddings,
+        default_lexicon(),
+        min_zipf=MIN_ZIPF,
+        tick=None if on_progress is None else lambda n: on_progress(n, total),
+    )
+    kept = screened.kept
     vectors = {w: query_vector(embeddings, w) for w in kept}
     folded = [w for w, v in vectors.items() if v is not None]  # None: unknown or NaN/inf
     if not folded:
@@ -260,6 +219,9 @@ def build_vocabulary(
         encoder=lambda word: query_vector(embeddings, word),
         model_name=embeddings.name,
         fingerprint=embeddings.fingerprint(),
+        adult=np.array([w in screened.adult for w in folded], dtype=bool),
+        report=screened.report(),
+        dropped=screened.audit(),
     )
 
 

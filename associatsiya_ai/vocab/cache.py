@@ -38,7 +38,20 @@ __all__ = [
     "save_vocabulary",
 ]
 
-_KEYS = ("words", "lemmas", "secrets", "matrix", "zipf", "mean", "components", "meta")
+_KEYS = (
+    "words",
+    "lemmas",
+    "secrets",
+    "matrix",
+    "zipf",
+    "mean",
+    "components",
+    "meta",
+    "adult",
+    "report_reasons",
+    "report_counts",
+    "dropped",
+)
 
 
 def cache_path(fingerprint: str) -> Path:
@@ -68,6 +81,10 @@ def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
         mean=vocab.mean,
         components=vocab.components,
         meta=np.array([vocab.model_name, vocab.fingerprint, str(VOCAB_VERSION)]),
+        adult=vocab.adult,
+        report_reasons=np.array(list(vocab.report), dtype=str),
+        report_counts=np.array(list(vocab.report.values()), np.int64),
+        dropped=np.array(vocab.dropped, dtype=str).reshape(-1, 2),
     )
     tmp.replace(path)
 
@@ -102,8 +119,25 @@ def read_vocabulary(path: Path, encoder: Encoder | None = None) -> Vocabulary:
                 encoder=encoder,
                 model_name=meta[0],
                 fingerprint=meta[1],
+                adult=data["adult"],
+                report=dict(
+                    zip(
+                        data["report_reasons"].tolist(),
+                        [int(c) for c in data["report_counts"].tolist()],
+                        strict=True,
+                    )
+                ),
+                dropped=[(str(w), str(r)) for w, r in data["dropped"].tolist()],
             )
-    except (zipfile.BadZipFile, EOFError, KeyError, TypeError, IndexError, AttributeError) as exc:
+    except (
+        zipfile.BadZipFile,
+        EOFError,
+        KeyError,
+        TypeError,
+        IndexError,
+        AttributeError,
+        ValueError,
+    ) as exc:
         raise ValueError(f"vocabulary cache {path} is damaged: {exc}") from exc
 
 
@@ -220,17 +254,32 @@ def load_vocabulary(
     model: str | Path | None = None,
     on_build: Callable[[str], None] | None = None,
     on_progress: ProgressCallback | None = None,
+    adult: bool = False,
 ) -> Vocabulary:
     """Return the vocabulary of a model, cached on disk and memoised in the process.
 
     The same as ``open_vocabulary(...).vocabulary`` (see :func:`open_vocabulary` for the
-    parameters); prints nothing.
+    other parameters) without its adult words unless ``adult``; prints nothing.
+
+    Parameters
+    ----------
+    adult : bool
+        Keep the sexual and graphic violent-crime terms (adult mode). Obscene words, slurs
+        and insults are never in the vocabulary.
 
     Raises
     ------
     ModelError
         When the model cannot be found or read, or has no usable noun.
     """
-    return open_vocabulary(
+    full = open_vocabulary(
         embeddings, model=model, on_build=on_build, on_progress=on_progress
     ).vocabulary
+    if adult:
+        return full
+    if full not in _FAMILY:
+        _FAMILY[full] = full.family()
+    return _FAMILY[full]
+
+
+_FAMILY: dict[Vocabulary, Vocabulary] = {}

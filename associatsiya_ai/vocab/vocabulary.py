@@ -67,6 +67,14 @@ class Vocabulary:
         vectors; centred and normalised here). Without it such words have no vector.
     model_name, fingerprint : str
         The model the vocabulary was built from.
+    adult : numpy.ndarray, optional
+        Shape (n_words,), bool: sexual or graphic violent-crime terms, said in adult mode
+        only (see :meth:`family`); all False when omitted.
+    report : dict of str to int, optional
+        How many model words the build dropped per reason
+        (:data:`associatsiya_ai.vocab.filter.REASONS`).
+    dropped : sequence of (str, str), optional
+        (word, reason) of the dropped words a reader may audit.
     """
 
     def __init__(
@@ -82,6 +90,9 @@ class Vocabulary:
         encoder: Callable[[str], np.ndarray | None] | None = None,
         model_name: str = "",
         fingerprint: str = "",
+        adult: np.ndarray | None = None,
+        report: dict[str, int] | None = None,
+        dropped: Sequence[tuple[str, str]] | None = None,
     ) -> None:
         self.words = list(words)
         self.folded = [fold(w) for w in self.words]
@@ -104,6 +115,9 @@ class Vocabulary:
         self.encoder = encoder
         self.model_name = model_name
         self.fingerprint = fingerprint
+        self.adult = np.zeros(n, bool) if adult is None else np.asarray(adult, bool).reshape(n)
+        self.report = dict(report or {})
+        self.dropped = [(str(w), str(r)) for w, r in (dropped or [])]
         self.index = {w: i for i, w in enumerate(self.folded)}
         self._first: dict[str, list[int]] = defaultdict(list)
         self._last: dict[str, list[int]] = defaultdict(list)
@@ -122,6 +136,31 @@ class Vocabulary:
         for i, lemma in enumerate(self.lemmas):
             by_lemma[lemma].append(i)
         self._by_lemma = by_lemma
+
+    def family(self) -> Vocabulary:
+        """This vocabulary without its adult words: the default a family plays with.
+
+        Words, vectors, priors and secrets are this one's minus the adult rows; the drop
+        report and audit list are shared. Returns ``self`` when there is no adult word.
+        """
+        if not self.adult.any():
+            return self
+        keep = np.flatnonzero(~self.adult)
+        adult_words = {self.words[i] for i in np.flatnonzero(self.adult)}
+        return Vocabulary(
+            [self.words[i] for i in keep],
+            self.matrix[keep],
+            zipf=self.zipf[keep],
+            lemmas=[self.lemmas[i] for i in keep],
+            secrets=[w for w in self.secrets if w not in adult_words],
+            mean=self.mean,
+            components=self.components,
+            encoder=self.encoder,
+            model_name=self.model_name,
+            fingerprint=self.fingerprint,
+            report=self.report,
+            dropped=self.dropped,
+        )
 
     def __len__(self) -> int:
         return len(self.words)

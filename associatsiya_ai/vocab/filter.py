@@ -1,0 +1,229 @@
+"""Which embedding words a bot may say: keep or drop each surface form, with a named reason.
+
+A person hears a bot's word as a Russian word in its dictionary sense, so a surface form of
+the embedding is said only when its nominative common-noun reading is what the form mostly
+is. :func:`reading` measures a form with pymorphy3 and wordfreq (no vectors); :func:`judge`
+turns that measure and the embedding's evidence (:class:`Senses`, from
+:mod:`associatsiya_ai.vocab.senses`) into a reason to drop, or None.
+
+Reasons (the drop report counts them; ``adult`` is a flag, not a drop):
+
+- ``not-cyrillic``, ``rare``: not one Russian word; too rare in its noun reading (wordfreq);
+- ``not-r3``: a person's own R3 check (:meth:`Lexicon.analyse`) rejects it;
+- ``not-noun``, ``not-in-dictionary``: mostly another part of speech; unknown or an abbreviation;
+- ``inflected-form``: mostly another word's inflected form («уха» is «ухо»'s genitive);
+- ``duplicate-lexeme``: the nominative plural of a word already said («коты» beside «кот»);
+- ``adjective``: a substantivised adjective whose vector is the adjective's («холодное»);
+- ``proper-name``: a name with a rare common reading («колчак», «юпитер»);
+- ``obscene``, ``slur``, ``insult``: on a reviewed list (:mod:`associatsiya_ai.vocab.lists`).
+
+>>> judge(reading("кошка"), 4.1, None)
+>>> judge(reading("колчак"), 3.1, None)
+'proper-name'
+>>> judge(reading("ублюдок"), 3.5, None)
+'insult'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.lists import is_adult, offensive_reason
+
+__all__ = ["REASONS", "Reading", "Senses", "is_adult_word", "judge", "reading", "report"]
+
+REASONS = (
+    "not-cyrillic", "rare", "not-r3", "not-noun", "not-in-dictionary", "inflected-form",
+    "duplicate-lexeme", "adjective", "proper-name", "obscene", "slur", "insult",
+)  # fmt: skip
+"""Every reason a candidate is dropped for, in the order the report lists them."""
+
+PROPER_SHARE = 0.45
+"""A form whose proper-name parses weigh this much is a name unless its plural is in use."""
+PLURAL_GAP = -1.5
+"""Zipf of the common reading's plural forms minus the word's: below this the common reading
+is rare (names are hardly ever said in the plural; «колчаки», «юпитеры», «марсы»)."""
+NAME_NEIGHBOURS = 0.5
+"""Share of a form's nearest embedding words that are names: at or above it the vector is a
+name's (checked only for forms with a proper or indeclinable reading)."""
+ADJECTIVE_SHARE = 0.2
+"""Weight of adjective parses from which a form's neighbours decide whether it is one."""
+NOUN_NEIGHBOURS = 0.5
+"""Share of noun neighbours below which a substantivised adjective's vector is the adjective's."""
+OTHER_SHARE = 0.3
+"""Weight of another lemma's parses from which the vector decides whose word it is."""
+OTHER_MARGIN = 0.1
+"""Cosine to the other lemma must beat the cosine to the word's own unambiguous forms by this."""
+OTHER_ALONE = (0.5, 0.3)
+"""Without unambiguous own forms: drop when the other lemma's share and cosine reach these."""
+OTHER_RARER = 0.3
+"""A form with unambiguous forms of its own is not taken for a lemma's inflection when that
+lemma is rarer by this many Zipf (its vector is then likely the form's: «белка» is «белок»'s)."""
+PLURAL_SHARE = 0.4
+"""Share of «nominative plural of a kept word» parses from which a form may be its duplicate."""
+PLURAL_COSINE = 0.2
+"""... when its vector is that word's at least this much (cosine: «духи» are not «дух»'s) ..."""
+PLURAL_RARER = 0.5
+"""... and it is rarer than the singular by this many Zipf, as a plain plural is («коты» 3.3
+against «кот» 4.4; «трусы» 3.9 against «трус» 3.5 are another word)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What pymorphy3 and wordfreq say about one folded surface form.
+
+    Attributes
+    ----------
+    word : str
+        The folded form.
+    own, proper, adjective : float
+        Shares of parse weight: this word's own common-noun lexeme; proper-name parses;
+        adjective and participle parses.
+    others : dict of str to float
+        Other lemmas (nouns of another lexeme, verbs, …) whose forms this is, with their share.
+    plural_of : dict of str to float
+        Other nouns whose nominative plural this is, with their share («коты»: «кот»).
+    singular_zipf : dict of str to float
+        Zipf of each lemma of ``others`` (and so of ``plural_of``).
+    plural_zipf : float or None
+        Highest Zipf of the own lexeme's plural forms other than the word itself (nominative,
+        dative, instrumental, prepositional: the cases a name's surface rarely takes); None when
+        the lexeme has none (singular-only or indeclinable).
+    """
+
+    word: str
+    own: float = 1.0
+    proper: float = 0.0
+    adjective: float = 0.0
+    others: dict[str, float] = field(default_factory=dict)
+    plural_of: dict[str, float] = field(default_factory=dict)
+    singular_zipf: dict[str, float] = field(default_factory=dict)
+    plural_zipf: float | None = None
+
+    @property
+    def lemmas(self) -> tuple[str, ...]:
+        """The word and every other lemma it may be a form of."""
+        return (self.word, *self.others, *self.plural_of)
+
+
+@dataclass(frozen=True)
+class Senses:
+    """The embedding's evidence on a form (see :mod:`associatsiya_ai.vocab.senses`).
+
+    Attributes
+    ----------
+    names, nouns : float
+        Shares of the form's nearest frequent embedding words that are names; that are nouns.
+    own : float or None
+        Cosine to the mean of its own lexeme's unambiguous forms; None when none is in the model.
+    others : dict of str to float
+        Cosine to each other lemma's own vector (lemmas in the model only).
+    """
+
+    names: float = 0.0
+    nouns: float = 1.0
+    own: float | None = None
+    others: dict[str, float] = field(default_factory=dict)
+
+
+_PLURAL_CASES = ("nomn", "datv", "ablt", "loct")
+
+
+@lru_cache(maxsize=65536)
+def reading(word: str) -> Reading:
+    """Measure the folded form ``word`` with pymorphy3 (all parses) and wordfreq."""
+    from wordfreq import zipf_frequency
+
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    w = fold(word)
+    own = proper = adjective = 0.0
+    others: Counter[str] = Counter()
+    plural_of: Counter[str] = Counter()
+    plural_zipf: float | None = None
+    for p in morph().parse(w):
+        lemma, grammemes = fold(p.normal_form), p.tag.grammemes
+        if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(grammemes):
+            proper += p.score
+        elif p.tag.POS == "NOUN" and lemma == w:
+            own += p.score
+            if plural_zipf is None:
+                zipfs = [
+                    zipf_frequency(f.word, "ru")
+                    for f in p.lexeme
+                    if "plur" in f.tag and f.tag.case in _PLURAL_CASES and fold(f.word) != w
+                ]
+                plural_zipf = max(zipfs) if zipfs else None
+        elif p.tag.POS in ("ADJF", "PRTF"):
+            adjective += p.score
+        elif p.tag.POS is not None:
+            others[lemma] += p.score
+            if p.tag.POS == "NOUN" and {"plur", "nomn"} <= grammemes:
+                plural_of[lemma] += p.score
+    singular_zipf = {lemma: zipf_frequency(lemma, "ru") for lemma in others}
+    return Reading(
+        w, own, proper, adjective, dict(others), dict(plural_of), singular_zipf, plural_zipf
+    )
+
+
+def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = ()) -> str | None:
+    """The reason to drop a form a person's R3 check accepts, or None to keep it.
+
+    Parameters
+    ----------
+    r : Reading
+        The form's parses (:func:`reading`).
+    zipf : float
+        The form's wordfreq Zipf frequency.
+    senses : Senses or None
+        The embedding's evidence; None judges by the parses alone.
+    kept : iterable of str
+        Folded words that are candidates themselves (a plural of one is its duplicate).
+    """
+    bad = offensive_reason(*r.lemmas)
+    if bad is not None:
+        return bad
+    s = senses or Senses()
+    gap = None if r.plural_zipf is None else r.plural_zipf - zipf
+    weak_plural = gap is None or gap <= PLURAL_GAP
+    if r.proper >= PROPER_SHARE and gap is not None and gap <= PLURAL_GAP:
+        return "proper-name"
+    if r.proper > 0 and s.names >= NAME_NEIGHBOURS and weak_plural:
+        return "proper-name"
+    if r.adjective >= ADJECTIVE_SHARE and s.nouns < NOUN_NEIGHBOURS:
+        return "adjective"
+    kept_set = set(kept)
+    for lemma, share in r.plural_of.items():
+        if (
+            share >= PLURAL_SHARE
+            and lemma in kept_set
+            and s.others.get(lemma, 1.0) >= PLURAL_COSINE
+            and zipf <= r.singular_zipf.get(lemma, 0.0) - PLURAL_RARER
+        ):
+            return "duplicate-lexeme"
+    for lemma, share in r.others.items():
+        if share < OTHER_SHARE or lemma not in s.others:
+            continue
+        if s.own is not None and r.singular_zipf.get(lemma, 0.0) < zipf - OTHER_RARER:
+            continue  # «белок» is not «белка»'s genitive plural: «белка» is the rarer word
+        cos = s.others[lemma]
+        if s.own is not None and cos > s.own + OTHER_MARGIN:
+            return "inflected-form"
+        if s.own is None and share >= OTHER_ALONE[0] and cos >= OTHER_ALONE[1]:
+            return "inflected-form"
+    return None
+
+
+def is_adult_word(word: str) -> bool:
+    """Whether a kept word is a sexual or graphic violent-crime term (said in adult mode only)."""
+    return is_adult(*reading(word).lemmas)
+
+
+def report(reasons: Mapping[str, str]) -> dict[str, int]:
+    """Dropped words per reason, every reason listed (zeros too), in ``REASONS`` order."""
+    counts = Counter(reasons.values())
+    return {reason: counts.get(reason, 0) for reason in REASONS}

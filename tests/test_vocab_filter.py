@@ -1,0 +1,129 @@
+"""The vocabulary filter: each drop reason on chosen words, the lists, the real vocabulary."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import pytest
+
+from associatsiya_ai.lexicon import default_lexicon
+from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.filter import REASONS, Reading, Senses, judge, reading, report
+from associatsiya_ai.vocab.lists import is_adult, offensive_reason, parse_list, word_list
+from associatsiya_ai.vocab.vocabulary import Vocabulary
+
+
+# ------------------------------------------------------------------ the lists
+def test_lists_are_packaged_and_folded() -> None:
+    for name in ("obscene.txt", "slurs.txt", "insults.txt", "adult.txt"):
+        listed = word_list(name)
+        assert listed.words or listed.roots or listed.prefixes
+        assert all("ё" not in w for w in listed.words)
+
+
+@pytest.mark.parametrize(
+    ("word", "reason"),
+    [
+        ("блядь", "obscene"),
+        ("ебанько", "obscene"),
+        ("жопа", "obscene"),
+        ("ублюдок", "insult"),
+        ("сволочь", "insult"),
+        ("дура", "insult"),
+        ("жид", "slur"),
+        # ordinary words hiding a root
+        ("колебание", None),
+        ("потребление", None),
+        ("гребля", None),
+        ("команда", None),
+        ("мандарин", None),
+        ("хлеб", None),
+        ("козёл", None),  # the animal first: allowed
+    ],
+)
+def test_offensive_reason(word: str, reason: str | None) -> None:
+    assert offensive_reason(word) == reason
+
+
+def test_adult_terms() -> None:
+    assert is_adult("проститутка") and is_adult("изнасилование") and is_adult("порно")
+    assert not is_adult("война") and not is_adult("оружие") and not is_adult("пистолет")
+
+
+def test_parse_list_forms() -> None:
+    listed = parse_list("# comment\nКот\n*пёс*\nеб*\n")
+    assert "кот" in listed and "репёсик" in listed and "ебун" in listed
+    assert "хлеб" not in listed and "кошка" not in listed
+
+
+# ------------------------------------------------------------------ the reasons
+def test_judge_by_parses_alone() -> None:
+    assert judge(reading("кошка"), 4.1, None) is None
+    assert judge(reading("колчак"), 3.1, None) == "proper-name"
+    assert judge(reading("сук"), 3.6, None) == "obscene"  # a form of «сука»
+    assert judge(reading("коты"), 3.3, None, ["кот"]) == "duplicate-lexeme"
+    assert judge(reading("трусы"), 3.9, None, ["трус"]) is None  # commoner than «трус»
+
+
+def test_judge_with_the_embedding() -> None:
+    uha = reading("уха")  # «ухо»'s genitive
+    assert judge(uha, 3.7, Senses(own=0.02, others={"ухо": 0.34})) == "inflected-form"
+    assert judge(uha, 3.7, Senses(own=0.5, others={"ухо": 0.34})) is None
+    cold = reading("холодное")
+    assert judge(cold, 3.8, Senses(nouns=0.2)) == "adjective"
+    assert judge(cold, 3.8, Senses(nouns=0.8)) is None
+    name = Reading("маш", own=0.4, proper=0.6, plural_zipf=None)
+    assert judge(name, 3.0, Senses(names=0.6)) == "proper-name"
+    rose = reading("роза")  # a name too, but its plural «розы» is in use
+    assert judge(rose, 4.2, Senses(names=0.6)) is None
+
+
+def test_report_lists_every_reason() -> None:
+    counts = report({"уха": "inflected-form", "колчак": "proper-name", "марс": "proper-name"})
+    assert list(counts) == list(REASONS)
+    assert counts["proper-name"] == 2 and counts["inflected-form"] == 1 and counts["rare"] == 0
+
+
+def test_family_leaves_adult_words_out() -> None:
+    words = ["кошка", "секс", "стол"]
+    vocab = Vocabulary(words, np.eye(3, dtype=np.float32), adult=np.array([False, True, False]))
+    family = vocab.family()
+    assert family.words == ["кошка", "стол"] and "секс" not in family.secrets
+    assert Vocabulary(["кот"], np.eye(1, dtype=np.float32)).family().words == ["кот"]
+
+
+# ------------------------------------------------------------------ the real vocabulary
+def test_real_words_pass_r3_and_no_list(real_vocab: Vocabulary) -> None:
+    """Every word a bot may say is a person's word: R3, no list, one per lemma."""
+    lexicon = default_lexicon()
+    for word in real_vocab.words:
+        verdict = lexicon.analyse(word)
+        assert verdict.ok and not verdict.singular, word
+        assert offensive_reason(word, *reading(word).lemmas) is None, word
+        assert not is_adult(word), word  # the default vocabulary is the family one
+    by_lemma: dict[str, list[str]] = defaultdict(list)
+    for word, lemma in zip(real_vocab.words, real_vocab.lemmas, strict=True):
+        by_lemma[lemma].append(word)
+    assert all(len(ws) == 1 for ws in by_lemma.values())
+    assert set(real_vocab.secrets) <= set(real_vocab.words)
+
+
+def test_real_examples_dropped(real_vocab: Vocabulary) -> None:
+    gone = "уха маш планет добавок сук бабьё холодное жаркое вики колчак марс щедрина коты"
+    assert not {fold(w) for w in gone.split()} & set(real_vocab.folded)
+    assert {"кот", "ухо", "планета", "роза", "лев", "вера", "трусы", "часы"} <= set(
+        real_vocab.folded
+    )
+    assert real_vocab.report["proper-name"] > 0 and real_vocab.dropped
+
+
+@pytest.mark.model
+def test_real_adult_mode() -> None:
+    from associatsiya_ai.vectors import load_embeddings
+    from associatsiya_ai.vocab import load_vocabulary
+
+    full = load_vocabulary(load_embeddings(), adult=True)
+    adult = {full.words[i] for i in np.flatnonzero(full.adult)}
+    assert {"секс", "проститутка"} <= adult
+    assert not any(offensive_reason(w) for w in full.words)
