@@ -97,13 +97,15 @@ def test_each_chain_mode_is_chosen_when_it_is_best(spoken: tuple[str, ...], mode
     for hint, answer in zip(spoken, ("вода", "рыба", "окно"), strict=True):
         game.say(hint)
         game.answer(answer)
-    hinter = EmbeddingHinter(TINY, "hard", checker=LEX, reverse=1.0, tau=0.3)
+    hinter = EmbeddingHinter(TINY, "hard", checker=LEX)
     view = game.hinter_view()
     decision = hinter.act(view, np.random.default_rng(0))
-    assert decision.mode is mode
-    best_word, best_mode, _ = hinter.rank(view)[0]
+    ranked = hinter.rank(view)
+    assert {m for w, m, _ in ranked if w == decision.word} >= {Mode.SINGLE}
+    best_word, best_mode, best = ranked[0]
+    assert decision.chance == pytest.approx(np.exp(best))
     assert (decision.word, decision.mode) == (best_word, best_mode)
-    assert decision.chain == view.chains_for(decision.word)[mode]
+    assert decision.chain == view.chains_for(decision.word)[decision.mode]
 
 
 def test_explanations_match_the_decision(fake_lexicon: FakeLexicon) -> None:
@@ -143,16 +145,21 @@ def test_hinter_first_hint_is_the_closest_legal_word() -> None:
     assert decision.mode is Mode.SINGLE
 
 
-def test_hinter_prefers_a_hint_whose_secret_is_the_partners_first_answer() -> None:
-    """«мышь» is closer to «кошка» but points at «сыр»; «хвост» points at «кошка»."""
+def test_hinter_picks_the_hint_a_person_most_likely_answers() -> None:
+    """«мышь» is closer to «кошка» but points at «сыр»; «хвост» points at «кошка» alone."""
     words = ["кошка", "сыр", "мышь", "хвост"]
     matrix = np.array([[1, 0, 0], [0, 1, 0], [0.7, 0.72, 0], [0.6, 0, 0.8]], np.float32)
     vocab = Vocabulary(words, matrix)
     view = Game("кошка", LEX).hinter_view()
-    filtered = EmbeddingHinter(vocab, "hard", checker=LEX, top_k=1, reverse=0.0)
-    plain = EmbeddingHinter(vocab, "hard", checker=LEX, top_k=0, reverse=0.0)
-    assert filtered.act(view).word == "хвост"
-    assert plain.act(view).word == "мышь"
+    hinter = EmbeddingHinter(vocab, "hard", checker=LEX)
+    chance = np.exp(hinter.people.secret_given_hints(0))
+    assert chance[3] > 1.5 * chance[2]  # the model: «хвост» clearly dominates «мышь»
+    decision = hinter.act(view)
+    assert decision.word == "хвост"
+    assert decision.chance == pytest.approx(float(chance[3]), rel=1e-4)
+    # the modelled chance is the partner model's own probability of answering the secret
+    p, _ = EmbeddingGuesser(vocab, "hard", people=hinter.people).distribution(["хвост"])
+    assert p[0] == pytest.approx(decision.chance, rel=1e-4)
 
 
 def test_hinter_never_says_a_word_shorter_than_min_len() -> None:
@@ -161,20 +168,28 @@ def test_hinter_never_says_a_word_shorter_than_min_len() -> None:
     vocab = Vocabulary(words, matrix)
     view = Game("кошка", LEX).hinter_view()
     assert EmbeddingHinter(vocab, "hard", checker=LEX).act(view).word == "хвост"
-    assert EmbeddingHinter(vocab, "hard", checker=LEX, min_len=2).act(view).word == "ус"
+    assert "ус" not in {w for w, _, _ in EmbeddingHinter(vocab, "hard", checker=LEX).rank(view)}
+    assert "ус" in {
+        w for w, _, _ in EmbeddingHinter(vocab, "hard", checker=LEX, min_len=2).rank(view)
+    }
 
 
-def test_guesser_answers_the_nearest_noun() -> None:
+def test_guesser_answers_the_likeliest_near_noun() -> None:
     guesser = EmbeddingGuesser(TINY, "hard")
-    assert guesser.answer_chain(["хвост"]).word == "кошка"
-    assert guesser.answer_chain(["стул"]).word == "дом"
+    for hint in ("хвост", "стул"):
+        answer = guesser.answer_chain([hint]).word
+        p, _ = guesser.distribution([hint])
+        assert answer == TINY.words[int(np.argmax(p))]
+        cos = TINY.matrix @ TINY.vector(hint)
+        near = {TINY.words[i] for i in np.argsort(-cos)[1:4]}
+        assert answer in near  # one of the heard word's three nearest nouns
 
 
 def test_guesser_out_of_vocabulary_chain() -> None:
     guesser = EmbeddingGuesser(TINY, "hard")
     assert guesser.answer_chain(["абажур"]).word == PASS  # nothing known, no history
     # an unknown newest word: the rest of the chain still speaks
-    assert guesser.answer_chain(["хвост", "абажур"]).word == "кошка"
+    assert guesser.answer_chain(["хвост", "абажур"]).word == guesser.answer_chain(["хвост"]).word
     # an unknown chain after earlier hints: the history speaks
     game = Game("кошка", LEX)
     game.say("хвост")
@@ -236,10 +251,3 @@ def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:
         assert not view.violations(lexicon.analyse(decision.word))
         game.say(decision.word, decision.mode or Mode.SINGLE)
         assert game.outcome() is None
-
-
-def test_shown_scores_drop_the_filter_penalty() -> None:
-    from associatsiya_ai.bots.hinter import _MISS, shown_score
-
-    assert shown_score(0.75) == 0.75
-    assert shown_score(0.5 - _MISS) == pytest.approx(0.5)

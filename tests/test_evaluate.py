@@ -20,21 +20,56 @@ def _write(tmp_path: Path, rows: Sequence[object], name: str = "rows.jsonl") -> 
 
 
 def test_guesser_metrics(tmp_path: Path) -> None:
-    # tiny vocabulary: «хвост» → «кошка», «стул» → «дом», «абажур» is unknown
+    """The DESIGN.md contract, recomputed here from the model's own distribution."""
+    import math
+
+    import numpy as np
+
+    from associatsiya_ai.bots import EmbeddingGuesser
+
     rows = [
-        {"hint": "хвост", "responses": {"кошка": 3, "собака": 3, "мышь": 2}},  # tie: hit
-        {"hint": "стул", "responses": {"стол": 5, "дом": 5}},  # hit, agreement 0.5
+        {"hint": "хвост", "responses": {"кошка": 3, "собака": 3, "мышь": 2}},
+        {"hint": "стул", "responses": {"стол": 5, "дом": 5}},
         {"hint": "абажур", "responses": {"лампа": 4}},  # out of vocabulary: a miss
-        {"hint": "стул", "responses": {"стол": 9, "окно": 1}},  # hit@10 only
+        {"hint": "стул", "responses": {"стол": 9, "окно": 1}},
     ]
-    result = evaluate_guesser(_write(tmp_path, rows), vocab=tiny_vocabulary())
-    assert result == {
-        "n": 4,
-        "hit@1": 0.5,
-        "hit@10": 0.5,
-        "agreement": round((3 / 8 + 5 / 10) / 4, 4),
-        "coverage": 0.75,
-    }
+    vocab = tiny_vocabulary()
+    result = evaluate_guesser(_write(tmp_path, rows), vocab=vocab, level="hard")
+    best = EmbeddingGuesser(vocab, "hard")
+    hit1 = agreement = sampled = 0.0
+    loglik = 0.0
+    for row in rows:
+        total = sum(row["responses"].values())
+        share = {w: c / total for w, c in row["responses"].items()}
+        modal = {w for w, c in row["responses"].items() if c == max(row["responses"].values())}
+        dists = best.distribution([row["hint"]])
+        if dists is None:
+            loglik += math.log(1e-6)
+            continue
+        p, q = dists
+        top = vocab.words[int(np.argmax(p))]
+        hit1 += top in modal
+        agreement += share.get(top, 0.0)
+        sampled += sum(s * q[vocab.index[w]] for w, s in share.items() if w in vocab.index)
+        loglik += sum(
+            s * math.log(max(p[vocab.index[w]] if w in vocab.index else 0.0, 1e-6))
+            for w, s in share.items()
+        )
+    assert result["n"] == 4 and result["coverage"] == 0.75
+    assert result["hit@1"] == round(hit1 / 4, 4)
+    assert result["agreement"] == round(agreement / 4, 4)
+    assert result["log_likelihood"] == pytest.approx(loglik / 4, abs=1e-4)
+    # at hard the guesser draws its best answer: sampled agreement is agreement
+    assert result["sampled_agreement"] == result["agreement"] == round(sampled / 4, 4)
+    assert 0 <= result["calibration_error"] <= 1
+
+
+def test_calibration_error_bins() -> None:
+    from associatsiya_ai.research.evaluate import calibration_error
+
+    assert calibration_error([0.05, 0.95], [0.05, 0.95]) == 0.0
+    # one bin [0.2, 0.3): mean confidence 0.25, mean observed 0.15
+    assert calibration_error([0.2, 0.3 - 1e-9], [0.1, 0.2]) == pytest.approx(0.1, abs=1e-4)
 
 
 def test_guesser_hit10_counts_a_modal_candidate(tmp_path: Path) -> None:
@@ -102,9 +137,19 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_real_model_on_dev_slices(tmp_path: Path, real_vocab: Vocabulary) -> None:
     g = evaluate_guesser(dev_slice("guesser-dev.jsonl", 50, tmp_path), vocab=real_vocab)
-    assert set(g) == {"n", "hit@1", "hit@10", "agreement", "coverage"}
+    assert set(g) == {
+        "n",
+        "hit@1",
+        "hit@10",
+        "agreement",
+        "log_likelihood",
+        "calibration_error",
+        "sampled_agreement",
+        "coverage",
+    }
     assert g["n"] == 50 and 0 <= g["hit@1"] <= g["hit@10"] <= 1
     assert g["hit@1"] > 0.05 and g["coverage"] > 0.8
     h = evaluate_hinter(dev_slice("hinter-dev.jsonl", 50, tmp_path), vocab=real_vocab)
-    assert set(h) == {"n", "attested@1", "p_target", "coverage"}
+    assert set(h) == {"n", "attested@1", "p_target", "partner_success", "coverage"}
+    assert 0 < h["partner_success"] < 1
     assert h["n"] == 50 and h["attested@1"] > 0.3 and 0 < h["p_target"] <= h["attested@1"]

@@ -1,24 +1,27 @@
-"""The embedding guesser: answers the noun closest to the heard chain, with a frequency prior.
+"""The guesser: answers as a person would, drawing from the human-response model.
+
+The model (:mod:`associatsiya_ai.bots.people`) gives P(answer | chain, history) for every
+vocabulary noun; the level sets how sharply the guesser draws from it (``hard``: the
+likeliest answer; ``normal``: about as often right as a person; ``easy``: weaker).
 
 >>> import numpy as np
 >>> from associatsiya_ai.vocab.vocabulary import Vocabulary
 >>> rows = [[1.0, 0.0, 0.0], [0.8, 0.6, 0.0], [0.0, 0.0, 1.0]]  # «свет» is near «лампа»
 >>> v = Vocabulary(["лампа", "свет", "кошка"], np.array(rows, dtype=np.float32))
->>> EmbeddingGuesser(v).answer_chain(["лампа"]).word
+>>> EmbeddingGuesser(v, "hard").answer_chain(["лампа"]).word
 'свет'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.bots.levels import level_of
-from associatsiya_ai.bots.scoring import GuesserParams, choose, excluded, prior, query
+from associatsiya_ai.bots.people import PeopleModel, softmax
+from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
 from associatsiya_ai.rules.words import PASS, fold
@@ -52,38 +55,42 @@ def heard(
 class EmbeddingGuesser:
     """A guesser bot: ``act(view, rng) -> Decision`` (OpenSpiel style).
 
-    It scores every vocabulary noun by cosine to the heard chain (newest word strongest)
-    and, more weakly, to the rest of the public history, plus a frequency prior. It never
-    answers a spoken hint, a wrong answer already given, or a word consonant with a real
-    hint of this game. Words of a chain it has no vector for are skipped; with none at all
-    it falls back on the history, then the prior alone (or ``PASS`` where allowed).
+    It reads P(answer | chain, history) off the human-response model and draws its answer
+    at the level's sharpness. It never answers a spoken hint, a wrong answer already given,
+    or a word consonant with a real hint of this game (those get probability 0). Words it
+    has no vector for are skipped; with none at all it falls back on the rest of the
+    history, then on the words' own prior (or ``PASS`` where allowed).
 
     Parameters
     ----------
     vocab : Vocabulary
         The nouns it may answer.
     level : {"easy", "normal", "hard"}
-        ``hard`` always answers its best candidate; lower levels sample.
+        ``hard`` answers the likeliest word; lower levels draw (``people_weights.json``).
     candidates : int
-        How many best candidates the explanation lists.
-    **params
-        Overrides of :class:`GuesserParams` fields (``prior``, ``zipf_cap``, ``decay``,
-        ``history``).
+        How many likeliest answers the explanation lists.
+    people : PeopleModel, optional
+        The human-response model (made once per vocabulary when omitted).
     """
 
     def __init__(
-        self, vocab: Vocabulary, level: str = "normal", *, candidates: int = 10, **params: Any
+        self,
+        vocab: Vocabulary,
+        level: str = "normal",
+        *,
+        candidates: int = 10,
+        people: PeopleModel | None = None,
     ) -> None:
+        from associatsiya_ai.bots.people_cache import people_model
+
+        level_of(level)  # a ValueError naming the choices
         self.vocab = vocab
         self.candidates = candidates
         self.level_name = level
-        self.level = level_of(level)
-        self.params = replace(GuesserParams(), **params)
-        self._prior = prior(vocab, self.params).astype(np.float32)
-        self._plain = vocab.zipf >= self.level.min_zipf
+        self.people = people if people is not None else people_model(vocab)
 
     def __repr__(self) -> str:
-        return f"EmbeddingGuesser(level={self.level_name!r}, {self.params})"
+        return f"EmbeddingGuesser(level={self.level_name!r})"
 
     def act(self, view: GuesserView, rng: np.random.Generator | None = None) -> Decision:
         """Answer the chain heard in ``view``.
@@ -92,14 +99,15 @@ class EmbeddingGuesser:
         -------
         Decision
             ``word`` is a vocabulary noun, or ``PASS`` only when nothing can be said
-            (never twice in a row).
+            (never twice in a row); ``candidates`` are the likeliest answers of a person,
+            most likely first, with their probabilities.
         """
         rng = rng if rng is not None else np.random.default_rng(0)
         chain = tuple(view.chain)
-        history = [h for h in view.hints if fold(h) not in {fold(c) for c in chain}]
-        return self._decide(
-            chain, history, view.hints, view.wrong_answers, view.last_own_was_pass, rng
-        )
+        in_chain = {fold(c) for c in chain}
+        history = [h for h in view.hints if fold(h) not in in_chain]
+        banned = excluded(self.vocab, view.hints, view.wrong_answers)
+        return self._decide(chain, history, banned, view.last_own_was_pass, rng)
 
     def answer_chain(
         self,
@@ -112,38 +120,65 @@ class EmbeddingGuesser:
         """Answer a chain outside a game (CLI ``guess``, evaluation): see :func:`heard`."""
         return self.act(heard(chain, history=history, answers=answers), rng)
 
+    def distribution(
+        self,
+        chain: Sequence[str],
+        history: Sequence[str] = (),
+        answers: Sequence[str] = (),
+        *,
+        fallback: bool = False,
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """(P of a person, q the guesser draws from) over the vocabulary for a heard chain.
+
+        Both shape (n,) float64 summing to 1, 0 on excluded words. When no heard word has a
+        vector: None, or with ``fallback`` the words' own prior (what :meth:`act` answers
+        from). Used by ``evaluate`` (calibration, sampled agreement, partner success).
+        """
+        banned = excluded(self.vocab, [*history, *chain], answers)
+        z = self.people.logits(chain, history)
+        if z is None and fallback:
+            z = self.people.static.astype(np.float32)
+        if z is None or banned.all():
+            return None
+        return softmax(z, banned), self.people.level_distribution(z, banned, self.level_name)
+
     def _decide(
         self,
         chain: tuple[str, ...],
         history: list[str],
-        hints: Sequence[str],
-        answers: Sequence[str],
+        banned: np.ndarray,
         last_was_pass: bool,
         rng: np.random.Generator,
     ) -> Decision:
-        vocab, params = self.vocab, self.params
-        q, used = query(vocab, chain, history, params)
-        if q is None:
-            q, used = query(vocab, (), history, replace(params, history=1.0))
-        banned = excluded(vocab, hints, answers)
-        allowed = ~banned & self._plain
-        if not allowed.any():
-            allowed = ~banned
-        if q is None:
+        people = self.people
+        z = people.logits(chain, history)
+        if z is None:
+            z = people.logits((), history)
+        if z is None:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="ни одно слово цепочки не знакомо")
-            values = self._prior
-            reason = "слова цепочки не знакомы: самое частое слово"
-        else:
-            values = vocab.matrix @ q + self._prior
-            heard = ", ".join(f"«{w}»" for w in used)
-            to_what = "слову" if len(used) == 1 else "словам"
-            reason = f"ближе всего к {to_what} {heard} (косинус + частотность)"
-        order = choose(values, allowed, self.level, rng, self.candidates)
-        if not order:
+            z = people.static.astype(np.float32)
+        if banned.all():
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
-            order = choose(values, np.ones(len(vocab), dtype=bool), self.level, rng, 1)
-            reason = "все слова исключены: ответ наугад"
-        cands = tuple(Candidate(vocab.words[i], None, float(values[i])) for i in order)
-        return Decision(vocab.words[order[0]], chain=chain, candidates=cands, reason=reason)
+            banned = np.zeros_like(banned)
+        p = softmax(z, banned)
+        q = people.level_distribution(z, banned, self.level_name)
+        pick = int(np.argmax(q)) if self.level_name == "hard" else int(rng.choice(len(q), p=q))
+        k = min(self.candidates, int((p > 0).sum()))
+        top = np.argpartition(-p, k - 1)[:k]
+        top = top[np.argsort(-p[top], kind="stable")]
+        words = self.vocab.words
+        cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
+        likely = ", ".join(f"{words[i]} ({_percent(p[i])})" for i in top[:3])
+        reason = f"скорее всего ответят: {likely}"
+        if pick != int(top[0]):
+            reason += f"; бот ответил «{words[pick]}» ({_percent(p[pick])}), как ответил бы человек"
+        return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
+
+
+def _percent(p: float) -> str:
+    """A probability as a player reads it: «24%», «0.4%», «<0.1%»."""
+    if p >= 0.01:
+        return f"{100 * p:.0f}%"
+    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"

@@ -212,10 +212,17 @@ def evaluate_command(
     role: Annotated[EvalRole, typer.Argument(help="guesser or hinter.")],
     file: Annotated[Path, typer.Argument(help="Norms file (JSONL), see shared/eval/README.md.")],
     as_json: AsJson = False,
-    level: Level = "hard",
+    level: Annotated[
+        str,
+        typer.Option(
+            "--level",
+            help="The level whose draws are measured (sampled_agreement, partner_success); "
+            "the best answer and hint are measured as at hard.",
+        ),
+    ] = "normal",
     model: Model = None,
 ) -> None:
-    """Play quality against human association norms (hit@1/hit@10/agreement or attested@1)."""
+    """Play quality against human association norms (DESIGN.md, "Measuring play quality")."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from associatsiya_ai.research import evaluate
@@ -245,10 +252,13 @@ def evaluate_command(
         console.print(
             f"Отгадывающий на {result['n']} строках: hit@1 {result['hit@1']:.3f}, "
             f"hit@10 {result['hit@10']:.3f}, согласие с людьми (agreement) "
-            f"{result['agreement']:.3f}, покрытие {result['coverage']:.3f}"
+            f"{result['agreement']:.3f}, log-правдоподобие {result['log_likelihood']:.3f}, "
+            f"ошибка калибровки {result['calibration_error']:.3f}, согласие ответов уровня "
+            f"{level} {result['sampled_agreement']:.3f}, покрытие {result['coverage']:.3f}"
         )
     else:
         console.print(
             f"Наводящий на {result['n']} строках: attested@1 {result['attested@1']:.3f}, "
-            f"p_target {result['p_target']:.3f}, покрытие {result['coverage']:.3f}"
+            f"p_target {result['p_target']:.3f}, успех партнёра-бота ({level}) "
+            f"{result['partner_success']:.3f}, покрытие {result['coverage']:.3f}"
         )

@@ -3,11 +3,18 @@
 Both functions run the same bot code as a game, on a fresh game's first turn:
 
 - :func:`evaluate_guesser`: rows ``{"hint": S, "responses": {R: count}}``; the guesser
-  hears the chain ``[S]``. ``hit@1``: its answer is a modal response (ties all count);
-  ``hit@10``: a modal response is among its 10 best candidates; ``agreement``: mean of
-  count(answer) / sum(counts).
+  hears the chain ``[S]``; s(r) = count(r) / Σ counts. ``hit@1``: its best answer is a
+  modal response (ties all count); ``hit@10``: a modal response is among its 10 best;
+  ``agreement``: s(best answer); ``log_likelihood``: Σ_r s(r) · ln max(P(r), 1e-6) with P
+  the human-response model; ``calibration_error``: rows in 10 equal-width bins of
+  c = P(top answer), Σ_b (n_b / n) · |mean c − mean s(top answer)|; ``sampled_agreement``:
+  Σ_r q(r) · s(r), q the distribution the guesser at ``level`` draws from.
 - :func:`evaluate_hinter`: rows ``{"target": T, "hints": {H: p}}``; the hinter gives its
-  first hint for secret T. ``attested@1``: the hint is one of H; ``p_target``: its p, else 0.
+  best first hint for secret T. ``attested@1``: the hint is one of H; ``p_target``: its p,
+  else 0 (a person's chance); ``partner_success``: q(T | hint) of the guesser at ``level``.
+
+The best answer and the best hint are each bot's best choice whatever the level (as at
+``hard``); ``level`` selects the guesser whose draws are measured.
 
 Words are compared folded (``ё`` ≡ ``е``). A row the model cannot handle counts as a miss;
 ``coverage`` is the share of rows it could handle.
@@ -17,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,86 +102,129 @@ def _rates(n: int, totals: dict[str, float]) -> dict[str, float | int]:
     return {"n": n, **{name: round(total / n, 4) for name, total in totals.items()}}
 
 
+def _guessers(model: str | None, level: str, vocab: Any) -> tuple[Any, Any]:
+    """The guesser at ``hard`` (best answers) and at ``level`` (draws), on one vocabulary."""
+    from associatsiya_ai.bots import EmbeddingGuesser
+
+    if vocab is None:
+        vocab = load_kit(model, level).vocab
+    best = EmbeddingGuesser(vocab, "hard")
+    return best, EmbeddingGuesser(vocab, level, people=best.people)
+
+
+def calibration_error(confidence: Sequence[float], observed: Sequence[float]) -> float:
+    """Expected calibration error over 10 equal-width bins of ``confidence`` in [0, 1].
+
+    Σ_b (n_b / n) · |mean confidence − mean observed| (Guo et al. 2017, "On calibration of
+    modern neural networks"); 0.0 for no rows.
+
+    >>> calibration_error([0.2, 0.25, 0.9], [0.2, 0.3, 0.5])
+    0.1333
+    """
+    c, o = np.asarray(confidence, float), np.asarray(observed, float)
+    if c.size == 0:
+        return 0.0
+    bins = np.minimum((c * 10).astype(int), 9)
+    total = sum(abs(c[bins == b].mean() - o[bins == b].mean()) * (bins == b).sum()
+                for b in np.unique(bins))  # fmt: skip
+    return round(float(total) / c.size, 4)
+
+
 def evaluate_guesser(
     path: str | Path,
     model: str | None = None,
     *,
-    level: str = "hard",
+    level: str = "normal",
     progress: Progress | None = None,
     vocab: Any = None,
-    **params: Any,
 ) -> dict[str, float | int]:
-    """Measure the guesser on a norms file.
+    """Measure the guesser on a norms file (the module docstring defines the figures).
 
     Parameters
     ----------
     path : str or Path
         JSONL rows ``{"hint": S, "responses": {R: count}}``.
     model : str, optional
-        Model spec for ``load_embeddings`` (default model when None).
+        Model spec (default model when None).
     level : str
-        Bot level (``hard``: deterministic best answer).
+        The level whose draws ``sampled_agreement`` measures.
     progress : callable, optional
         ``progress(done, total)`` after each row.
     vocab : Vocabulary, optional
         Use this vocabulary instead of loading ``model``'s.
-    **params
-        :class:`~associatsiya_ai.bots.GuesserParams` overrides.
 
     Returns
     -------
     dict
-        ``{"n", "hit@1", "hit@10", "agreement", "coverage"}``; rates rounded to 4 places.
+        ``{"n", "hit@1", "hit@10", "agreement", "log_likelihood", "calibration_error",
+        "sampled_agreement", "coverage"}``, rounded to 4 places.
 
     Raises
     ------
     EvaluationError
         Bad file or line. ``ModelError`` when the model cannot be loaded.
     """
-    from associatsiya_ai.bots import EmbeddingGuesser
-
     rows = read_rows(path, "hint", "responses")
-    if vocab is None:
-        bot = load_kit(model, level, guesser=params).guesser
-    else:
-        bot = EmbeddingGuesser(vocab, level=level, **params)
-    rng = np.random.default_rng(0)
-    hit1 = hit10 = covered = 0
-    agreement = 0.0
+    best, drawn = _guessers(model, level, vocab)
+    index = best.vocab.index
+    totals = dict.fromkeys(("hit@1", "hit@10", "agreement", "log_likelihood", "coverage",
+                            "sampled_agreement"), 0.0)  # fmt: skip
+    confidence: list[float] = []
+    observed: list[float] = []
     for done, (hint, responses) in enumerate(rows, 1):
-        decision = bot.answer_chain([hint], rng)
+        total = sum(responses.values())
+        share = {w: c / total for w, c in responses.items()}
         top = max(responses.values())
         modal = {w for w, c in responses.items() if c == top}
-        answer = fold(decision.word)
-        if decision.word != PASS:
-            covered += 1
-            hit1 += answer in modal
-            agreement += responses.get(answer, 0) / sum(responses.values())
-        hit10 += any(fold(c.word) in modal for c in decision.candidates[:10])
+        dists = drawn.distribution([hint], fallback=True)
+        if dists is not None:
+            p, q = dists
+            known = best.people.logits([hint]) is not None
+            order = np.argsort(-p)[:10]
+            words = [best.vocab.folded[i] for i in order]
+            totals["coverage"] += known
+            totals["hit@1"] += known and words[0] in modal
+            totals["hit@10"] += known and bool(modal & set(words))
+            totals["agreement"] += share.get(words[0], 0.0) if known else 0.0
+            rows_of = {w: index.get(w) for w in share}
+            totals["log_likelihood"] += sum(
+                s * math.log(max(float(p[r]) if r is not None else 0.0, 1e-6))
+                for w, s in share.items()
+                for r in (rows_of[w],)
+            )
+            totals["sampled_agreement"] += sum(
+                s * float(q[r]) for w, s in share.items() if (r := rows_of[w]) is not None
+            )
+            confidence.append(float(p[order[0]]))
+            observed.append(share.get(words[0], 0.0))
+        else:
+            totals["log_likelihood"] += math.log(1e-6)
         if progress is not None:
             progress(done, len(rows))
-    return _rates(len(rows), {"hit@1": hit1, "hit@10": hit10, "agreement": agreement,
-                              "coverage": covered})  # fmt: skip
+    rates = _rates(len(rows), totals)
+    return {**rates, "calibration_error": calibration_error(confidence, observed)}
 
 
 def evaluate_hinter(
     path: str | Path,
     model: str | None = None,
     *,
-    level: str = "hard",
+    level: str = "normal",
     progress: Progress | None = None,
     vocab: Any = None,
     checker: Any = None,
     **params: Any,
 ) -> dict[str, float | int]:
-    """Measure the hinter's first hint on a norms file.
+    """Measure the hinter's best first hint on a norms file.
 
     Parameters
     ----------
     path : str or Path
         JSONL rows ``{"target": T, "hints": {H: p}}``.
-    model, level, progress, vocab
+    model, progress, vocab
         As for :func:`evaluate_guesser`.
+    level : str
+        The level of the partner guesser whose ``partner_success`` is measured.
     checker : WordChecker, optional
         The lexicon (default: the real one).
     **params
@@ -183,7 +233,7 @@ def evaluate_hinter(
     Returns
     -------
     dict
-        ``{"n", "attested@1", "p_target", "coverage"}``; rates rounded to 4 places.
+        ``{"n", "attested@1", "p_target", "partner_success", "coverage"}``, rounded to 4.
 
     Raises
     ------
@@ -193,18 +243,14 @@ def evaluate_hinter(
     from associatsiya_ai.bots import EmbeddingHinter
 
     rows = read_rows(path, "target", "hints")
-    if vocab is None:
-        kit = load_kit(model, level, hinter={**params, **({"checker": checker} if checker else {})})
-        bot, checker = kit.hinter, checker or kit.checker
-    else:
-        if checker is None:
-            from associatsiya_ai.lexicon import default_lexicon
+    best, drawn = _guessers(model, level, vocab)
+    if checker is None:
+        from associatsiya_ai.lexicon import default_lexicon
 
-            checker = default_lexicon()
-        bot = EmbeddingHinter(vocab, level=level, checker=checker, **params)
+        checker = default_lexicon()
+    bot = EmbeddingHinter(best.vocab, "hard", checker=checker, people=best.people, **params)
     rng = np.random.default_rng(0)
-    attested = covered = 0
-    p_target = 0.0
+    totals = dict.fromkeys(("attested@1", "p_target", "partner_success", "coverage"), 0.0)
     for done, (target, hints) in enumerate(rows, 1):
         try:
             view = Game(target, checker).hinter_view()
@@ -213,10 +259,14 @@ def evaluate_hinter(
         if view is not None:
             decision = bot.act(view, rng)
             if decision.word != PASS:
-                covered += 1
+                totals["coverage"] += 1
                 hint = fold(decision.word)
-                attested += hint in hints
-                p_target += hints.get(hint, 0.0)
+                totals["attested@1"] += hint in hints
+                totals["p_target"] += hints.get(hint, 0.0)
+                dists = drawn.distribution(list(decision.chain))
+                row = best.vocab.index.get(fold(view.secret.word))
+                if dists is not None and row is not None:
+                    totals["partner_success"] += float(dists[1][row])
         if progress is not None:
             progress(done, len(rows))
-    return _rates(len(rows), {"attested@1": attested, "p_target": p_target, "coverage": covered})
+    return _rates(len(rows), totals)

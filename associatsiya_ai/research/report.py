@@ -85,6 +85,9 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         if step.mode in modes:
             modes[step.mode] += 1
     solved = next((s.number for s in turns if s.correct), None)
+    first_turn: dict[str, bool] = {}  # each team's own first turn: did its guesser solve it?
+    for s in turns:
+        first_turn.setdefault(str(s.team), s.correct)
     ended_by = record.get("ended_by")
     error = None if ended_by is None else f"game ended by {ended_by}"
     if ended_by is not None and record.get("bot_errors"):
@@ -113,6 +116,7 @@ def game_summary(record: Mapping[str, Any]) -> dict[str, Any]:
         "error": error,
         "exceptions": exceptions,
         "sides": dict(record.get("sides") or {}),
+        "first_turn_solved": first_turn,
     }
 
 
@@ -234,15 +238,22 @@ def side_figures(games: Iterable[Mapping[str, Any]], side: str) -> dict[str, Any
     -------
     dict
         ``games`` (completed games the side played), ``wins``, ``losses``, ``draws``,
-        ``fouls`` (games it lost by a consonant hint), ``win_share`` and ``win_share_ci``.
+        ``fouls`` (games it lost by a consonant hint), ``win_share`` and ``win_share_ci``,
+        ``first_turn_solved`` (the share of its teams' first turns its guesser solved,
+        over the games where it had one) and its interval.
     """
     wins = losses = draws = fouls = played = 0
+    first_turns = first_solved = 0
     for g in _completed(list(games)):
         sides = g.get("sides") or {}
         team = next((int(t) for t, s in sides.items() if s == side), None)
         if team is None:
             continue
         played += 1
+        own_first = (g.get("first_turn_solved") or {}).get(str(team))
+        if own_first is not None:
+            first_turns += 1
+            first_solved += bool(own_first)
         winner = g.get("winner")
         if winner is None:
             draws += 1
@@ -260,4 +271,6 @@ def side_figures(games: Iterable[Mapping[str, Any]], side: str) -> dict[str, Any
         "fouls": fouls,
         "win_share": share(wins, played),
         "win_share_ci": ci(wins, played),
+        "first_turn_solved": share(first_solved, first_turns),
+        "first_turn_solved_ci": ci(first_solved, first_turns),
     }

@@ -1,0 +1,244 @@
+"""The human-response model: P(answer | chain, history) for every vocabulary noun.
+
+A conditional logit (McFadden 1974): ``P(w) = softmax_w(score(w) / T)`` over the allowed
+words, ``score = Σ_f weight_f · feature_f(heard, w)`` with the generic features of
+:mod:`associatsiya_ai.bots.people_features` and the weights and temperature ``T`` fitted by
+``scripts/fit_people.py`` on people's free associations (shipped in ``people_weights.json``;
+no per-word tables).
+
+Chains and history (an assumption: the norms are single-word stimuli, so it is not fitted):
+the heard words are weighted as the guesser's query in ``bots/scoring.py`` — the newest
+chain word 1, each older one ``decay`` times the next, other earlier hints ``history`` —
+the cosine and ranks are those of the renormalised weighted query and the wordnet flags
+are the weight share of heard words linked to the candidate.
+
+Levels draw from ``softmax(score / (T · level temperature))`` over the level's ``top_k``
+likeliest allowed words (``hard``: the likeliest word).
+
+Uses of :class:`~associatsiya_ai.vocab.Vocabulary`: ``words``, ``folded``, ``matrix``,
+``zipf``, ``secrets``, ``index``, ``vector(word)`` and, for the log-partitions of
+single-word queries, ``consonant_mask(word)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from associatsiya_ai.bots.people_features import (
+    FEATURES,
+    RANKS,
+    RELATIONS,
+    PeopleTables,
+    log_rank,
+    precompute,
+)
+from associatsiya_ai.rules.words import PASS, fold
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vocab import Vocabulary
+
+__all__ = ["WEIGHTS_PATH", "LevelDraw", "PeopleModel", "PeopleWeights", "load_weights"]
+
+WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
+
+
+@dataclass(frozen=True)
+class LevelDraw:
+    """How a level draws an answer: temperature (× the model's) and top-k (0: all)."""
+
+    temperature: float
+    top_k: int
+
+
+@dataclass(frozen=True)
+class PeopleWeights:
+    """The fitted generic numbers (see ``people_weights.json``)."""
+
+    weights: dict[str, float]
+    temperature: float = 1.0
+    decay: float = 0.7
+    history: float = 0.25
+    levels: dict[str, LevelDraw] = field(default_factory=dict)
+
+    def vector(self) -> np.ndarray:
+        """Weights in :data:`FEATURES` order divided by the temperature; (F,) float32."""
+        w = np.array([self.weights.get(f, 0.0) for f in FEATURES], np.float32)
+        out: np.ndarray = w / np.float32(self.temperature)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form read by :func:`load_weights`."""
+        return {
+            "weights": self.weights,
+            "temperature": self.temperature,
+            "decay": self.decay,
+            "history": self.history,
+            "levels": {k: [v.temperature, v.top_k] for k, v in self.levels.items()},
+        }
+
+
+def load_weights(path: Path = WEIGHTS_PATH) -> PeopleWeights:
+    """Read the shipped (or another) weights file."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    levels = {k: LevelDraw(float(t), int(n)) for k, (t, n) in raw.get("levels", {}).items()}
+    return PeopleWeights(
+        {k: float(v) for k, v in raw["weights"].items()},
+        float(raw.get("temperature", 1.0)),
+        float(raw.get("decay", 0.7)),
+        float(raw.get("history", 0.25)),
+        levels,
+    )
+
+
+class PeopleModel:
+    """P(answer | chain, history) over a vocabulary.
+
+    Parameters
+    ----------
+    vocab : Vocabulary
+    tables : PeopleTables, optional
+        From :func:`precompute` (built here when omitted; cache it with the vocabulary).
+    weights : PeopleWeights, optional
+        The shipped weights when omitted.
+    """
+
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        tables: PeopleTables | None = None,
+        weights: PeopleWeights | None = None,
+    ) -> None:
+        self.vocab = vocab
+        self.tables = tables if tables is not None else precompute(vocab)
+        self.weights = weights if weights is not None else load_weights()
+        self.w = self.weights.vector()
+        self.static = self.tables.static @ self.w[4:8]
+        self._logz: np.ndarray | None = None
+
+    def heard(
+        self, chain: Sequence[str], history: Iterable[str] = ()
+    ) -> list[tuple[np.ndarray, int | None, float]]:
+        """The heard words with vectors: (unit vector, vocabulary row or None, weight)."""
+        in_chain = {fold(w) for w in chain}
+        pairs = [(w, self.weights.decay**k) for k, w in enumerate(reversed(chain))]
+        pairs += [(w, self.weights.history) for w in history if fold(w) not in in_chain]
+        out = []
+        for word, x in pairs:
+            v = self.vocab.vector(word) if fold(word) != PASS else None
+            if v is not None and x > 0:
+                out.append((v, self.vocab.index.get(fold(word)), x))
+        return out
+
+    def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
+        """``score / T`` of every word, shape (n,) float32; None when nothing has a vector.
+
+        One matrix-vector product plus vectorised lookups (same values as
+        ``feature_matrix(...) @ weights.vector()``).
+        """
+        heard = self.heard(chain, history)
+        if not heard:
+            return None
+        w, tables = self.w, self.tables
+        q = np.zeros(self.vocab.matrix.shape[1], np.float32)
+        for v, _, x in heard:
+            q += np.float32(x) * v
+        q /= max(float(np.linalg.norm(q)), 1e-9)
+        cos = self.vocab.matrix @ q
+        if len(heard) == 1 and heard[0][1] is not None:
+            fwd_table = tables.quantiles[heard[0][1]]
+        else:
+            ranks = np.minimum(RANKS.astype(np.int64), len(cos) - 1)
+            fwd_table = -np.partition(-cos, ranks)[ranks]
+        out = cos * (w[0] + w[1] * cos) + self.static
+        out += w[2] * log_rank(cos, fwd_table)
+        out += w[3] * log_rank(cos, tables.quantiles)
+        total = sum(x for _, _, x in heard)
+        for _, row, x in heard:
+            if row is not None:
+                for k in range(len(RELATIONS)):
+                    out[tables.linked(k, row)] += w[8 + k] * x / total
+        result: np.ndarray = out.astype(np.float32)
+        return result
+
+    def probabilities(
+        self, chain: Sequence[str], history: Iterable[str] = (), banned: np.ndarray | None = None
+    ) -> np.ndarray | None:
+        """P(answer) of every word, shape (n,) float64, summing to 1; 0 where ``banned``."""
+        z = self.logits(chain, history)
+        return None if z is None else softmax(z, banned)
+
+    def level_distribution(
+        self, logits: np.ndarray, banned: np.ndarray | None, level: str
+    ) -> np.ndarray:
+        """The distribution a guesser at ``level`` draws from; shape (n,) float64."""
+        draw = self.weights.levels.get(level, LevelDraw(1.0, 0))
+        z = logits.astype(np.float64)
+        if banned is not None:
+            z = np.where(banned, -np.inf, z)
+        if draw.temperature <= 0 or draw.top_k == 1:
+            q = np.zeros(len(z))
+            q[int(np.argmax(z))] = 1.0
+            return q
+        if 0 < draw.top_k < len(z):
+            cut = np.partition(z, len(z) - draw.top_k)[len(z) - draw.top_k]
+            z = np.where(z >= cut, z, -np.inf)
+        return softmax(z / draw.temperature, None)
+
+    def log_partitions(self, block: int = 256) -> np.ndarray:
+        """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may
+        answer after hearing h (not h, not consonant with h); shape (n,) float64. Built once
+        (a few seconds) and kept."""
+        if self._logz is None:
+            vocab, w, tables = self.vocab, self.w, self.tables
+            n = len(vocab.words)
+            out = np.empty(n)
+            for s in range(0, n, block):
+                rows = np.arange(s, min(s + block, n))
+                cos = vocab.matrix[rows] @ vocab.matrix.T
+                z = cos * (w[0] + w[1] * cos) + self.static
+                z += w[2] * log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
+                z += w[3] * log_rank(cos, tables.quantiles)
+                for b, r in enumerate(rows):
+                    for k in range(len(RELATIONS)):
+                        z[b, tables.linked(k, int(r))] += w[8 + k]
+                    z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
+                    z[b, r] = -np.inf
+                top = z.max(1)
+                top = np.where(np.isfinite(top), top, 0.0)  # a row with every word banned
+                with np.errstate(divide="ignore"):  # such a row's partition is 0: ln 0 = -inf
+                    out[rows] = top + np.log(np.exp(z - top[:, None]).sum(1))
+            self._logz = out
+        return self._logz
+
+    def secret_given_hints(self, secret: int) -> np.ndarray:
+        """ln P(a person answers ``secret`` | single-word hint h) for every h; (n,) float64.
+
+        Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
+        single-mode turn: one matrix-vector product and the cached log-partitions.
+        """
+        vocab, w, tables = self.vocab, self.w, self.tables
+        cos = vocab.matrix @ vocab.matrix[secret]
+        c = np.float32(0) + cos
+        fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
+        rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
+        z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
+        for k, back in enumerate((0, 2, 1, 3)):  # secret is a <k> of h ⇔ h is a <back> of it
+            z[tables.linked(back, secret)] += w[8 + k]
+        out: np.ndarray = z.astype(np.float64) - self.log_partitions()
+        return out
+
+
+def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
+    """Softmax of ``z`` (n,) with ``banned`` words at exactly 0; float64."""
+    x = z.astype(np.float64)
+    if banned is not None:
+        x = np.where(banned, -np.inf, x)
+    x = np.exp(x - x.max())
+    out: np.ndarray = x / x.sum()
+    return out

@@ -1,0 +1,111 @@
+"""The human-response model of a vocabulary, made once: memoised per process, cached on disk.
+
+Building the per-word tables (:func:`~associatsiya_ai.bots.people_features.precompute`,
+seconds) and the log-partitions of single-word queries (tens of seconds) is done once per
+vocabulary and weights file; the result is written next to the vocabulary cache as
+``people-<key>.npz`` (no pickle) and loads in milliseconds. A cache file that cannot be
+read is treated as absent and rebuilt. Vocabularies without a model fingerprint (tests'
+hand-made ones) are never written to disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
+from associatsiya_ai.bots.people_features import FEATURES, RELATIONS, PeopleTables, precompute
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vocab.vocabulary import Vocabulary
+
+__all__ = ["people_cache_path", "people_model"]
+
+PEOPLE_VERSION = 1
+"""Bump when the tables' layout or meaning changes: the cache is keyed by it."""
+
+_MODELS: dict[int, tuple[Vocabulary, PeopleModel]] = {}
+
+
+def _key(vocab: Vocabulary) -> str:
+    """A digest of what the cached arrays depend on: the words, model, weights, version."""
+    h = hashlib.sha256()
+    h.update(f"{vocab.fingerprint}|{PEOPLE_VERSION}|{','.join(FEATURES)}|".encode())
+    h.update("\n".join(vocab.words).encode())
+    h.update(WEIGHTS_PATH.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def people_cache_path(vocab: Vocabulary) -> Path:
+    """Where the model of ``vocab`` is cached (the user cache dir, beside the vocabulary)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("associatsiya")) / f"people-{_key(vocab)}.npz"
+
+
+def _save(path: Path, tables: PeopleTables, logz: np.ndarray) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+    arrays: dict[str, Any] = {"quantiles": tables.quantiles, "static": tables.static, "logz": logz}
+    for k in range(len(RELATIONS)):
+        arrays[f"indptr_{k}"], arrays[f"indices_{k}"] = tables.links[k]
+    np.savez(tmp, **arrays)
+    tmp.replace(path)
+
+
+def _load(path: Path, n: int) -> tuple[PeopleTables, np.ndarray]:
+    """Read a cache file; ValueError when it is damaged or does not fit ``n`` words."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            links = tuple(
+                (data[f"indptr_{k}"], data[f"indices_{k}"]) for k in range(len(RELATIONS))
+            )
+            tables = PeopleTables(data["quantiles"], data["static"], links)
+            logz = data["logz"]
+    except (zipfile.BadZipFile, EOFError, KeyError, OSError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    if tables.quantiles.shape[0] != n or logz.shape != (n,) or tables.static.shape[0] != n:
+        raise ValueError(f"{path}: shapes do not fit the vocabulary")
+    return tables, logz
+
+
+def people_model(vocab: Vocabulary) -> PeopleModel:
+    """The human-response model of ``vocab`` with the shipped weights, made once.
+
+    Parameters
+    ----------
+    vocab : Vocabulary
+        A real vocabulary (cached on disk by its model fingerprint) or a hand-made one
+        (``fingerprint == ""``: built in memory, no wordnet links).
+
+    Returns
+    -------
+    PeopleModel
+        With its log-partitions ready (a hinter's decision is then one mat-vec).
+    """
+    memo = _MODELS.get(id(vocab))
+    if memo is not None and memo[0] is vocab:
+        return memo[1]
+    weights = load_weights()
+    if not vocab.fingerprint:
+        model = PeopleModel(vocab, precompute(vocab, wordnet=False), weights)
+        model.log_partitions()
+    else:
+        path = people_cache_path(vocab)
+        try:
+            tables, logz = _load(path, len(vocab))
+            model = PeopleModel(vocab, tables, weights)
+            model._logz = logz
+        except (ValueError, OSError):
+            model = PeopleModel(vocab, precompute(vocab), weights)
+            logz = model.log_partitions()
+            with contextlib.suppress(OSError):  # a read-only cache dir: rebuilt next time
+                _save(path, model.tables, logz)
+    _MODELS[id(vocab)] = (vocab, model)
+    return model

@@ -1,0 +1,203 @@
+"""Refit the human-response model's weights on the guesser norms (conditional logit, MLE).
+
+    PYTHONPATH=. python scripts/fit_people.py [../shared/eval/guesser-dev.jsonl] [--write]
+
+Each row ``{"hint": S, "responses": {R: count}}`` is a fresh game's first turn: the heard
+chain is ``[S]``; the candidates are the vocabulary minus what a guesser never answers (S
+itself and words consonant with it). The weights maximise Σ_rows Σ_r s(r) ln P(r), s(r) the
+share of people answering r (responses outside the vocabulary are a constant and drop out),
+with L-BFGS from zeros on standardised columns (deterministic: same data, same weights).
+Then the calibration step: one temperature dividing all logits, chosen on a fixed grid to
+minimise the calibration error of the top answer (DESIGN.md); it is reported beside the
+log-likelihood it costs. Prints the fit report; ``--write`` saves ``people_weights.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+
+from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
+from associatsiya_ai.bots.people_features import FEATURES, feature_matrix, precompute
+from associatsiya_ai.bots.scoring import excluded
+from associatsiya_ai.research.evaluate import read_rows
+from associatsiya_ai.rules.words import fold
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "eval" / "guesser-dev.jsonl"
+GRID = np.round(np.arange(0.70, 1.5001, 0.01), 2)
+
+
+@dataclass
+class Data:
+    """Feature tensors of the rows: X (R, n, F) float32, banned (R, n) bool, the response
+    rows/shares per row (in-vocabulary, allowed), and each row's share outside them."""
+
+    X: np.ndarray
+    banned: np.ndarray
+    resp: list[np.ndarray]
+    share: list[np.ndarray]
+    lost: np.ndarray
+    modal: list[np.ndarray]
+    rows: list[tuple[str, dict[str, int]]]
+
+
+def build(vocab, tables, rows) -> Data:  # type: ignore[no-untyped-def]
+    n, F = len(vocab), len(FEATURES)
+    X = np.zeros((len(rows), n, F), np.float32)
+    banned = np.zeros((len(rows), n), bool)
+    resp, share, modal, lost = [], [], [], np.zeros(len(rows))
+    for i, (hint, responses) in enumerate(rows):
+        v = vocab.vector(hint)
+        if v is not None:
+            X[i] = feature_matrix(vocab, tables, [(v, vocab.index.get(fold(hint)), 1.0)])
+        else:  # nothing heard has a vector: the candidates' own features only (as the model)
+            X[i, :, 4:8] = tables.static
+        banned[i] = excluded(vocab, [hint], [])
+        total = sum(responses.values())
+        idx, s = [], []
+        for w, c in responses.items():
+            j = vocab.index.get(fold(w))
+            if j is not None and not banned[i, j]:
+                idx.append(j)
+                s.append(c / total)
+        resp.append(np.array(idx, np.int64))
+        share.append(np.array(s))
+        lost[i] = 1.0 - sum(s)
+        top = max(responses.values())
+        modal.append(np.array([vocab.index.get(fold(w), -1) for w, c in responses.items()
+                               if c == top]))  # fmt: skip
+    return Data(X, banned, resp, share, lost, modal, rows)
+
+
+def logits(data: Data, w: np.ndarray, sel: slice) -> np.ndarray:
+    """(len(sel), n) float64 logits with banned words at -inf."""
+    z = (data.X[sel] @ w.astype(np.float32)).astype(np.float64)
+    z[data.banned[sel]] = -np.inf
+    return z
+
+
+def fit(data: Data, sel: slice, l2: float = 1e-3) -> np.ndarray:
+    """MLE weights (raw feature scale) on rows ``sel`` (a slice: views, no copies).
+
+    Columns are standardised by scaling only (a shift is constant within a row and cancels
+    in the softmax), so the optimiser sees ``u = w · sd``.
+    """
+    X = data.X[sel]
+    R, n, F = X.shape
+    X2 = X.reshape(R * n, F) if X.flags.c_contiguous else None
+    sd = np.sqrt(np.array([X[:, :, f].var() for f in range(F)]))
+    free = sd > 1e-4  # a constant column carries no information: its weight stays 0
+    sd = np.where(free, sd, 1.0)
+    target = np.zeros((R, n), np.float32)
+    rows = range(len(data.rows))[sel]
+    for k, i in enumerate(rows):
+        np.add.at(target[k], data.resp[i], data.share[i].astype(np.float32))
+    mass = target.sum(1, dtype=np.float64)
+    neg = np.where(data.banned[sel], -np.inf, 0.0).astype(np.float32)
+
+    def loss(u: np.ndarray) -> tuple[float, np.ndarray]:
+        w = (u / sd).astype(np.float32)
+        z = (X2 @ w).reshape(R, n) if X2 is not None else X @ w
+        z += neg
+        zmax = z.max(1, keepdims=True)
+        z -= zmax
+        lse = np.log(np.exp(z).sum(1, dtype=np.float64))
+        p = np.exp(z - lse[:, None].astype(np.float32))
+        ll = float((target * np.where(np.isfinite(z), z, 0.0)).sum(dtype=np.float64))
+        ll -= float(mass @ lse)
+        resid = target - mass[:, None].astype(np.float32) * p
+        if X2 is not None:
+            g = (resid.reshape(-1) @ X2).astype(np.float64)
+        else:
+            g = np.einsum("rn,rnf->f", resid, X).astype(np.float64)
+        return -ll / R + l2 * float(u @ u), np.where(free, -g / sd / R + 2 * l2 * u, 0.0)
+
+    res = minimize(loss, np.zeros(F), jac=True, method="L-BFGS-B",
+                   options={"maxiter": 500, "gtol": 1e-6})  # fmt: skip
+    return np.asarray(res.x / sd)
+
+
+def metrics(data: Data, w: np.ndarray, sel: slice, temperature: float = 1.0) -> dict:
+    """log_likelihood, calibration_error, hit@1, hit@10, agreement on rows ``sel``."""
+    z = logits(data, w, sel) / temperature
+    z -= z.max(1, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(1, keepdims=True)
+    ll, conf, right, hit1, hit10 = [], [], [], [], []
+    for k, i in enumerate(range(len(data.rows))[sel]):
+        s = np.zeros(p.shape[1])
+        s[data.resp[i]] = data.share[i]
+        pr = np.maximum(p[k, data.resp[i]], 1e-6)
+        ll.append(float(data.share[i] @ np.log(pr)) + data.lost[i] * np.log(1e-6))
+        top = int(np.argmax(p[k]))
+        conf.append(p[k, top])
+        right.append(s[top])
+        best10 = np.argpartition(-p[k], 10)[:10]
+        hit1.append(top in data.modal[i])
+        hit10.append(bool(np.isin(best10, data.modal[i]).any()))
+    conf_a, right_a = np.array(conf), np.array(right)
+    bins = np.minimum((conf_a * 10).astype(int), 9)
+    ce = sum(abs(conf_a[bins == b].mean() - right_a[bins == b].mean()) * (bins == b).mean()
+             for b in range(10) if (bins == b).any())  # fmt: skip
+    return {"log_likelihood": float(np.mean(ll)), "calibration_error": float(ce),
+            "hit@1": float(np.mean(hit1)), "hit@10": float(np.mean(hit10)),
+            "agreement": float(right_a.mean())}  # fmt: skip
+
+
+def calibrate(data: Data, w: np.ndarray, sel: slice) -> float:
+    """The grid temperature with the lowest calibration error on rows ``sel``.
+
+    The top answer does not depend on the temperature, only its probability does.
+    """
+    z = logits(data, w, sel)
+    top = z.argmax(1)
+    zt = z - z[np.arange(len(z)), top][:, None]
+    right = np.zeros(len(z))
+    for k, i in enumerate(range(len(data.rows))[sel]):
+        hit = np.flatnonzero(data.resp[i] == top[k])
+        right[k] = data.share[i][hit].sum()
+    errs = []
+    for t in GRID:
+        conf = 1.0 / np.exp(zt / t).sum(1)
+        bins = np.minimum((conf * 10).astype(int), 9)
+        errs.append(sum(abs(conf[bins == b].mean() - right[bins == b].mean()) * (bins == b).mean()
+                        for b in range(10) if (bins == b).any()))  # fmt: skip
+    return float(GRID[int(np.argmin(errs))])
+
+
+def load(path: Path = DEV):  # type: ignore[no-untyped-def]
+    from associatsiya_ai.vocab import load_vocabulary
+
+    vocab = load_vocabulary(progress=False)
+    tables = precompute(vocab)
+    rows = read_rows(path, "hint", "responses")
+    return vocab, tables, build(vocab, tables, rows)
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    _, _, data = load(Path(args[0]) if args else DEV)
+    sel = slice(None)
+    w = fit(data, sel)
+    t = calibrate(data, w, sel)
+    print("weights:", {f: round(float(x), 4) for f, x in zip(FEATURES, w, strict=True)})
+    print("temperature:", t)
+    print("fit (T=1):", metrics(data, w, sel))
+    print("calibrated:", metrics(data, w, sel, t))
+    if "--write" in sys.argv:
+        old = load_weights()
+        out = {**old.to_json(), "weights": {f: round(float(x), 6) for f, x in
+                                            zip(FEATURES, w, strict=True)},
+               "temperature": t}  # fmt: skip
+        WEIGHTS_PATH.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+        print("wrote", WEIGHTS_PATH)
+    _ = PeopleModel  # the shipped model reads the file written here
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""The human-response model on the tiny hand-made vocabulary (no model, no wordnet)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fakes import tiny_vocabulary
+
+from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
+from associatsiya_ai.bots.people_features import FEATURES, feature_matrix, log_rank, precompute
+from associatsiya_ai.bots.scoring import excluded
+from associatsiya_ai.vocab import Vocabulary
+
+TRUE = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "length": -0.1}
+
+
+def model(weights: dict[str, float] = TRUE, vocab: Vocabulary | None = None) -> PeopleModel:
+    vocab = vocab if vocab is not None else tiny_vocabulary()
+    levels = {"easy": LevelDraw(2.0, 0), "normal": LevelDraw(1.0, 3), "hard": LevelDraw(0.0, 1)}
+    return PeopleModel(vocab, precompute(vocab, wordnet=False), PeopleWeights(weights, 1.0,
+                       levels=levels))  # fmt: skip
+
+
+def test_probabilities_sum_to_one_and_banned_are_zero() -> None:
+    m = model()
+    banned = excluded(m.vocab, ["кошка"], ["мышь"])
+    p = m.probabilities(["кошка"], banned=banned)
+    assert p is not None
+    assert p.sum() == pytest.approx(1.0)
+    assert np.all(p[banned] == 0) and np.all(p[~banned] > 0)
+    assert m.vocab.words[int(np.argmax(p))] in {"хвост", "усы", "молоко"}
+
+
+def test_logits_match_the_feature_matrix() -> None:
+    m = model()
+    for chain, history in ((["кошка"], []), (["кошка", "вода"], ["дом"])):
+        heard = m.heard(chain, history)
+        expected = feature_matrix(m.vocab, m.tables, heard) @ m.w
+        got = m.logits(chain, history)
+        assert got is not None
+        np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+def test_secret_given_hints_matches_full_softmax() -> None:
+    m = model()
+    secret = m.vocab.index["кошка"]
+    fast = m.secret_given_hints(secret)
+    for h in ("хвост", "стул", "вода"):
+        hi = m.vocab.index[h]
+        p = m.probabilities([h], banned=excluded(m.vocab, [h], []))
+        assert p is not None
+        assert np.exp(fast[hi]) == pytest.approx(p[secret], rel=1e-4)
+
+
+def test_log_rank_is_monotone_and_bounded() -> None:
+    q = np.array([[0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0, -0.1, -0.2, -0.3, -0.4]])
+    cos = np.linspace(1.0, -1.0, 41, dtype=np.float32)
+    lr = log_rank(cos[:, None], np.repeat(q, 1, 0))[:, 0]
+    assert lr[0] == 0.0 and np.all(np.diff(lr) >= -1e-6)
+    np.testing.assert_allclose(lr, log_rank(cos, q[0]), atol=1e-5)
+
+
+def test_level_draws_match_their_distribution() -> None:
+    m = model()
+    z = m.logits(["кошка"])
+    assert z is not None
+    banned = excluded(m.vocab, ["кошка"], [])
+    rng = np.random.default_rng(7)
+    for level in ("easy", "normal", "hard"):
+        q = m.level_distribution(z, banned, level)
+        assert q.sum() == pytest.approx(1.0) and np.all(q[banned] == 0)
+        draws = rng.choice(len(q), size=20000, p=q)
+        freq = np.bincount(draws, minlength=len(q)) / len(draws)
+        np.testing.assert_allclose(freq, q, atol=0.015)
+    assert (m.level_distribution(z, banned, "normal") > 0).sum() == 3
+    assert m.level_distribution(z, banned, "hard").max() == 1.0
+
+
+def test_fit_recovers_known_weights() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from fit_people import Data, fit
+
+    tiny = tiny_vocabulary()
+    zipf = np.linspace(2.5, 6.0, len(tiny)).astype(np.float32)[::-1].copy()
+    m = model(vocab=Vocabulary(tiny.words, tiny.matrix, zipf=zipf, secrets=tiny.secrets))
+    vocab = m.vocab
+    rng = np.random.default_rng(0)
+    rows, X, banned, resp, share = [], [], [], [], []
+    for k in range(1500):
+        a, b = rng.choice(len(vocab), 2, replace=False)
+        heard = [(vocab.matrix[a], int(a), 1.0), (vocab.matrix[b], int(b), 0.5)]
+        x = feature_matrix(vocab, m.tables, heard)
+        ban = np.zeros(len(vocab), bool)
+        ban[[a, b]] = True
+        z = np.where(ban, -np.inf, x @ m.w)
+        p = np.exp(z - z.max())
+        counts = np.bincount(rng.choice(len(vocab), 40, p=p / p.sum()), minlength=len(vocab))
+        idx = np.flatnonzero(counts)
+        rows.append((str(k), {}))
+        X.append(x)
+        banned.append(ban)
+        resp.append(idx)
+        share.append(counts[idx] / counts.sum())
+    data = Data(np.stack(X), np.stack(banned), resp, share, np.zeros(1500), [], rows)
+    w = fit(data, slice(None), l2=0.0)
+    got = dict(zip(FEATURES, w.tolist(), strict=True))
+    for f in ("zipf", "length", "fwd", "rev"):
+        assert got[f] == pytest.approx(TRUE[f], abs=0.25), (f, got)
+    z_true = data.X[:50] @ m.w
+    z_fit = data.X[:50] @ w.astype(np.float32)
+    d = (z_fit - z_true) - (z_fit - z_true).mean(axis=1, keepdims=True)
+    assert np.abs(d).max() < 0.5
