@@ -55,7 +55,7 @@ class EmbeddingHinter:
         *,
         checker: WordChecker | None = None,
         pool: int = 30,
-        chain_pool: int = 5,
+        chain_pool: int = 3,
         candidates: int = 10,
         min_len: int = 3,
         people: PeopleModel | None = None,
@@ -175,19 +175,22 @@ class EmbeddingHinter:
             (vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0) for c in cand[self.chain_pool :]
         ]
         banned0 = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
+        pairs: list[tuple[int, Mode, tuple[str, ...], list[str]]] = []
         for c in cand[: self.chain_pool]:
             hint = vocab.words[c]
-            banned = banned0 | vocab.consonant_mask(hint)
-            banned[c] = True
             for mode, earlier in modes:
                 chain = (*earlier, hint)
                 in_chain = {fold(w) for w in chain}
                 history = [h for h in view.all_hints if fold(h) not in in_chain]
-                z = people.logits(chain, history)
-                if z is None or banned[secret_row]:
-                    continue
-                p = softmax(z, banned)[secret_row]
-                out.append((hint, mode, float(np.log(max(p, 1e-300)))))
+                pairs.append((int(c), mode, chain, history))
+        scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
+        for (c, mode, _, _), z in zip(pairs, scores, strict=True):
+            banned = banned0 | vocab.consonant_mask(vocab.words[c])
+            banned[c] = True
+            if z is None or banned[secret_row]:
+                continue
+            p = softmax(z, banned)[secret_row]
+            out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -r[2])
         return out
 

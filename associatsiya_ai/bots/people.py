@@ -141,15 +141,38 @@ class PeopleModel:
         One matrix-vector product plus vectorised lookups (same values as
         ``feature_matrix(...) @ weights.vector()``).
         """
-        heard = self.heard(chain, history)
-        if not heard:
-            return None
+        return self.logits_many([(chain, tuple(history))])[0]
+
+    def logits_many(
+        self, queries: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[np.ndarray | None]:
+        """:meth:`logits` of several (chain, history) pairs with one matrix product.
+
+        Returns
+        -------
+        list of numpy.ndarray or None
+            Per query, shape (n,) float32, or None when none of its words has a vector.
+        """
+        heards = [self.heard(chain, history) for chain, history in queries]
+        live = [i for i, h in enumerate(heards) if h]
+        out: list[np.ndarray | None] = [None] * len(queries)
+        if not live:
+            return out
+        q = np.zeros((len(live), self.vocab.matrix.shape[1]), np.float32)
+        for j, i in enumerate(live):
+            for v, _, x in heards[i]:
+                q[j] += np.float32(x) * v
+        q /= np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-9)
+        cos_all = q @ self.vocab.matrix.T  # (queries, n): one BLAS call
+        for j, i in enumerate(live):
+            out[i] = self._scores(cos_all[j], heards[i])
+        return out
+
+    def _scores(
+        self, cos: np.ndarray, heard: list[tuple[np.ndarray, int | None, float]]
+    ) -> np.ndarray:
+        """The logits of every word from its cosine to the query, shape (n,) float32."""
         w, tables = self.w, self.tables
-        q = np.zeros(self.vocab.matrix.shape[1], np.float32)
-        for v, _, x in heard:
-            q += np.float32(x) * v
-        q /= max(float(np.linalg.norm(q)), 1e-9)
-        cos = self.vocab.matrix @ q
         if len(heard) == 1 and heard[0][1] is not None:
             fwd_table = tables.quantiles[heard[0][1]]
         else:
@@ -163,7 +186,7 @@ class PeopleModel:
             if row is not None:
                 for k in range(len(RELATIONS)):
                     out[tables.linked(k, row)] += w[8 + k] * x / total
-        result: np.ndarray = out.astype(np.float32)
+        result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
     def probabilities(

@@ -77,6 +77,43 @@ class PeopleTables:
         return out
 
 
+_LOG_RANKS = np.log(RANKS).astype(np.float32)
+
+
+def _log_rank_fast(c: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
+    """:func:`log_rank` of one cosine per candidate, in float32 (a guess's hot path)."""
+    K = len(RANKS)
+    if quantiles.ndim == 1:  # one piecewise-linear curve for all: np.interp
+        xp = np.asarray(quantiles, np.float64)[::-1]
+        out1: np.ndarray = np.interp(c, xp, _LOG_RANKS[::-1], left=_LOG_RANKS[-1], right=0.0)
+        return out1.astype(np.float32)
+    table = _columns(quantiles)  # (K, n): one row per tabulated rank, contiguous
+    k = np.zeros(len(c), np.int64)
+    for j in range(K):
+        k += table[j] > c
+    hi = np.clip(k, 1, K - 1)
+    rows = np.arange(len(c))
+    q0, q1 = table[hi - 1, rows], table[hi, rows]
+    frac = np.clip((q0 - c) / np.maximum(q0 - q1, np.float32(1e-6)), 0.0, 1.0)
+    res = _LOG_RANKS[hi - 1] + frac * (_LOG_RANKS[hi] - _LOG_RANKS[hi - 1])
+    res[k <= 0] = 0.0
+    res[k >= K] = _LOG_RANKS[-1]
+    out: np.ndarray = res.astype(np.float32, copy=False)
+    return out
+
+
+_COLUMNS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _columns(quantiles: np.ndarray) -> np.ndarray:
+    """The (K, n) contiguous transpose of a (n, K) table, made once per table."""
+    hit = _COLUMNS.get(id(quantiles))
+    if hit is None or hit[0] is not quantiles:
+        hit = (quantiles, np.ascontiguousarray(quantiles.T, dtype=np.float32))
+        _COLUMNS[id(quantiles)] = hit
+    return hit[1]
+
+
 def log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     """Interpolated ln(rank) of cosines within neighbour-cosine tables.
 
@@ -95,6 +132,8 @@ def log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
         Same shape as ``cos``, float32 in [0, ln RANKS[-1]]: 0 when closer than the nearest
         neighbour, linear in cosine between tabulated ranks, ln RANKS[-1] beyond the table.
     """
+    if np.ndim(cos) == 1 and (quantiles.ndim == 1 or quantiles.shape[0] == len(cos)):
+        return _log_rank_fast(np.asarray(cos, np.float32), quantiles)
     lr = np.log(RANKS).astype(np.float64)
     K = len(RANKS)
     c = np.asarray(cos, np.float64)
@@ -103,12 +142,6 @@ def log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
         k = np.searchsorted(-table, -c)  # how many tabulated cosines exceed cos
         hi = np.clip(k, 1, K - 1)
         q0, q1 = table[hi - 1], table[hi]
-    elif c.ndim == 1:  # one cosine per table: count and gather (cheaper than a search)
-        table = quantiles.astype(np.float64)
-        k = (table > c[:, None]).sum(axis=1)
-        hi = np.clip(k, 1, K - 1)
-        q0 = np.take_along_axis(table, (hi - 1)[:, None], axis=1)[:, 0]
-        q1 = np.take_along_axis(table, hi[:, None], axis=1)[:, 0]
     else:
         m = quantiles.shape[0]
         offset = 4.0 * np.arange(m, dtype=np.float64)  # cosines lie in [-1, 1]: tables apart
