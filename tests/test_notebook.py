@@ -33,8 +33,8 @@ def test_notebook_executes(monkeypatch) -> None:
     assert '"games": 6' in text
     eval_dir = Path(__file__).resolve().parents[2] / "shared" / "eval"
     if (eval_dir / "guesser-dev.jsonl").is_file() and (eval_dir / "hinter-dev.jsonl").is_file():
-        assert len(images) == 4  # survival, win shares, chain modes, evaluate
+        assert len(images) == 6  # survival, win shares, chain modes, evaluate, calibration, levels
         assert '"hit@1"' in text
     else:
-        assert len(images) == 3
+        assert len(images) == 4
         assert "skipped" in text

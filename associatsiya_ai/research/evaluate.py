@@ -112,22 +112,48 @@ def _guessers(model: str | None, level: str, vocab: Any) -> tuple[Any, Any]:
     return best, EmbeddingGuesser(vocab, level, people=best.people)
 
 
+def calibration_bins(
+    confidence: Sequence[float], observed: Sequence[float], n_bins: int = 10
+) -> list[dict[str, float]]:
+    """Rows grouped in equal-width bins of ``confidence`` in [0, 1] (empty bins left out).
+
+    Returns
+    -------
+    list of dict
+        Per bin: ``low``, ``high``, ``n`` (rows), ``confidence`` (mean) and ``observed``
+        (mean), the points of a reliability diagram.
+
+    >>> calibration_bins([0.05, 0.25], [0.1, 0.2])[1]["confidence"]
+    0.25
+    """
+    c, o = np.asarray(confidence, float), np.asarray(observed, float)
+    which = np.minimum((c * n_bins).astype(int), n_bins - 1)
+    return [
+        {
+            "low": b / n_bins,
+            "high": (b + 1) / n_bins,
+            "n": int((which == b).sum()),
+            "confidence": float(c[which == b].mean()),
+            "observed": float(o[which == b].mean()),
+        }
+        for b in np.unique(which).tolist()
+    ]
+
+
 def calibration_error(confidence: Sequence[float], observed: Sequence[float]) -> float:
     """Expected calibration error over 10 equal-width bins of ``confidence`` in [0, 1].
 
     Σ_b (n_b / n) · |mean confidence − mean observed| (Guo et al. 2017, "On calibration of
     modern neural networks"); 0.0 for no rows.
 
-    >>> calibration_error([0.2, 0.25, 0.9], [0.2, 0.3, 0.5])
-    0.1333
+    >>> calibration_error([0.2, 0.25, 0.9], [0.2, 0.3, 0.5])  # (2 · 0.025 + 0.4) / 3
+    0.15
     """
-    c, o = np.asarray(confidence, float), np.asarray(observed, float)
-    if c.size == 0:
+    if len(confidence) == 0:
         return 0.0
-    bins = np.minimum((c * 10).astype(int), 9)
-    total = sum(abs(c[bins == b].mean() - o[bins == b].mean()) * (bins == b).sum()
-                for b in np.unique(bins))  # fmt: skip
-    return round(float(total) / c.size, 4)
+    total = sum(b["n"] * abs(b["confidence"] - b["observed"]) for b in calibration_bins(
+        confidence, observed))  # fmt: skip
+    return round(total / len(confidence), 4)
 
 
 def evaluate_guesser(
@@ -137,7 +163,8 @@ def evaluate_guesser(
     level: str = "normal",
     progress: Progress | None = None,
     vocab: Any = None,
-) -> dict[str, float | int]:
+    bins: bool = False,
+) -> dict[str, Any]:
     """Measure the guesser on a norms file (the module docstring defines the figures).
 
     Parameters
@@ -152,6 +179,8 @@ def evaluate_guesser(
         ``progress(done, total)`` after each row.
     vocab : Vocabulary, optional
         Use this vocabulary instead of loading ``model``'s.
+    bins : bool
+        Also return ``calibration_bins`` (:func:`calibration_bins`: a reliability diagram).
 
     Returns
     -------
@@ -201,8 +230,13 @@ def evaluate_guesser(
             totals["log_likelihood"] += math.log(1e-6)
         if progress is not None:
             progress(done, len(rows))
-    rates = _rates(len(rows), totals)
-    return {**rates, "calibration_error": calibration_error(confidence, observed)}
+    result: dict[str, Any] = {
+        **_rates(len(rows), totals),
+        "calibration_error": calibration_error(confidence, observed),
+    }
+    if bins:
+        result["calibration_bins"] = calibration_bins(confidence, observed)
+    return result
 
 
 def evaluate_hinter(
