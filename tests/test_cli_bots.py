@@ -45,10 +45,18 @@ def test_hint_text_and_top() -> None:
     assert "наводка" in out and out.count("single") >= 3
 
 
+def one_json_error(out: str, code: int) -> str:
+    """``--json`` on an error: stdout is one JSON object with ``error`` (and the code)."""
+    assert out.count("\n") == 1, out
+    data = json.loads(out)
+    assert data["code"] == code and isinstance(data["error"], str) and data["error"]
+    return str(data["error"])
+
+
 @pytest.mark.parametrize("secret", ["кошку", "москва", "пропускаю", "cat"])
 def test_hint_invalid_secret_is_one_line(secret: str) -> None:
     code, out, err = run("hint", secret, "--json")
-    assert code == 1 and out == ""
+    assert code == 1 and one_json_error(out, 1)
     assert err.startswith("Ошибка:") and len(err.strip().splitlines()) == 1
 
 
@@ -84,7 +92,7 @@ def test_evaluate_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text("{nope\n", "utf-8")
     code, out, err = run("evaluate", "guesser", str(path), "--json")
-    assert code == 1 and out == ""
+    assert code == 1 and "строка 1" in one_json_error(out, 1)
     assert "строка 1" in err and "bad.jsonl" in err
 
 

@@ -162,7 +162,10 @@ def test_r3_problem_is_checked_before_consonance() -> None:
 def test_bad_secret_is_a_usage_error(secret: str) -> None:
     code, out, err = run(secret, "мышь", "--json")
     assert code == 2
-    assert out == ""
+    assert out.count("\n") == 1 and json.loads(out) == {
+        "error": json.loads(out)["error"],
+        "code": 2,
+    }
     assert err.startswith("Ошибка:") and err.count("\n") == 1
     assert len(err) < 300
 

@@ -56,9 +56,10 @@ def test_guesser_wins(tmp_path: Path) -> None:
 
 
 def test_guesser_never_sees_the_secret_before_the_end() -> None:
-    r = run("--word лампа --explain", ["?", "стол"])
+    r = run("--explain --seed 1", ["?", "стол"])
+    secret = r.output.split("Загаданное слово: «")[1].split("»")[0]
     before_end = r.output.split("Загаданное слово:")[0]
-    assert "лампа" not in before_end
+    assert secret not in before_end
     assert "Загаданное слово знают только наводящие." in r.output
     # --explain and «?»: the hinter's reasons, but not its unsaid candidate hints
     assert "варианты наводок — после игры" in before_end
@@ -125,7 +126,11 @@ def test_rejected_answer_gets_the_suggestion_and_is_asked_again(tmp_path: Path) 
     r = run(f"--word кошка --log {log}", ["кошку", "Москва", "кошки"])
     assert r.exit_code == 0, r.output
     assert "Не принято: «кошку» — не в именительном падеже" in r.output
-    assert "Правильная форма: «кошка» — скажите её." in r.output
+    # the suggestion is said once: the reason names it, no second «Правильная форма» line
+    assert "Загаданное слово вы задали сами (--word): «кошка»." in r.output
+    assert r.output.count("«кошка»") == 3 and "Правильная форма" not in r.output  # and the end
+    assert "Загаданное слово: «кошка»" not in r.output  # the win has named it
+    assert "(R3)" not in r.output  # rule codes are for the log, not for players
     assert "«москва» — имя собственное" in r.output
     assert "(по возможности в единственном числе: кошка)" in r.output  # a plural guesses
     assert "Ваша команда победила!" in r.output
@@ -148,7 +153,7 @@ def test_pass_twice_in_a_row_is_rejected(tmp_path: Path) -> None:
     r = run(f"--role hinter --word лампа --log {log}", ["пропускаю", "пропускаю", "радио"])
     assert r.exit_code == 0, r.output
     assert "Наводящий команды 2 (вы): «пропускаю»" in r.output
-    assert "«пропускаю» нельзя говорить два хода подряд (R6)" in r.output
+    assert "«пропускаю» нельзя говорить два хода подряд" in r.output and "(R6)" not in r.output
     assert "Наводящий команды 2 (вы): «радио» (одно слово)" in r.output
     (rec,) = log_records(log)
     assert rec["rejected"][0]["kind"] == "pass-twice"
@@ -166,7 +171,7 @@ def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
     r = run(f"--role hinter --team 1 --log {log}", ["кошку", "кошка"])
     assert r.exit_code == 0, r.output
     assert "Вы загадываете слово" in r.output
-    assert "Не подходит:" in r.output and "Правильная форма: «кошка»." in r.output
+    assert "Не подходит:" in r.output and "скажите «кошка»" in r.output
     assert "Загаданное слово: «кошка»." in r.output
     (rec,) = log_records(log)
     assert rec["secret"] == "кошка" and rec["setter_side"] == "A"
@@ -174,24 +179,26 @@ def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
 
 def test_match_of_three_games_alternates_the_setter(tmp_path: Path) -> None:
     log = tmp_path / "m.jsonl"
-    # Game 1: side A (you) sets, bots of team 2 guess at once; game 2: bots set, your
-    # «волна» wins; game 3: you set again and lose at once.
-    r = run(f"--role hinter --team 1 --games 3 --word море --seed 7 --log {log}", ["волна"])
+    # Game 1: side A (you) sets --word, bots of team 2 guess at once; game 2: bots set a
+    # drawn secret and guess it; game 3: you set «море» again and lose at once.
+    # --word is game 1's secret; in game 3 the person sets one again
+    r = run(f"--role hinter --team 1 --games 3 --word море --seed 7 --log {log}", ["волна", "море"])
     assert r.exit_code == 0, r.output
     assert "Игра 1 из 3" in r.output and "Игра 3 из 3" in r.output
     assert "Счёт после игры 1 из 3:" in r.output
     lines = [line.strip() for line in r.output.splitlines()]
     i = lines.index("Счёт после игры 2 из 3:")
-    assert lines[i + 1].startswith("ваша сторона (A): победы 1 · ничьи 0 · поражения 1")
-    assert lines[i + 2].startswith("боты (B): победы 1 · ничьи 0 · поражения 1")
+    assert lines[i + 1].startswith("ваша сторона (A): победы 0 · ничьи 0 · поражения 2")
+    assert lines[i + 2].startswith("боты (B): победы 2 · ничьи 0 · поражения 0")
     i = lines.index("Счёт после игры 3 из 3:")
-    assert lines[i + 1].startswith("ваша сторона (A): победы 1 · ничьи 0 · поражения 2")
+    assert lines[i + 1].startswith("ваша сторона (A): победы 0 · ничьи 0 · поражения 3")
     assert "Матч окончен." in r.output
     recs = log_records(log)
     assert [x["setter_side"] for x in recs] == ["A", "B", "A"]
     assert [x["game"] for x in recs] == [1, 2, 3]
     assert [x["seats"]["1-hinter"]["kind"] for x in recs] == ["human", "bot", "human"]
-    assert [x["outcome"]["winner"] for x in recs] == [2, 2, 2]
+    assert [x["outcome"]["winner"] for x in recs] == [2, 1, 2]
+    assert recs[0]["secret"] == recs[2]["secret"] == "море" != recs[1]["secret"]
     assert all(x["seed"] == 7 for x in recs)
 
 
@@ -464,11 +471,11 @@ def test_real_bots_with_a_person_hinting(
 
 
 def test_the_prompt_is_shown_once_a_turn_and_again_in_every_game() -> None:
-    r = run("--role hinter --word лампа --games 3", ["бегать", "лампочка"] + ["лампочка"] * 2)
+    r = run("--role hinter --word лампа --games 2", ["бегать", "лампочка", "лампа", "лампочка"])
     assert r.exit_code == 0, r.output
-    assert r.output.count("Ваш ход — наводящий") == 3  # not again after «бегать»
-    assert r.output.count("Созвучие: наводка «лампочка»") == 3
-    assert "Счёт после игры 3 из 3:" in r.output
+    assert r.output.count("Ваш ход — наводящий") == 2  # not again after «бегать»
+    assert r.output.count("Созвучие: наводка «лампочка»") == 2
+    assert "Счёт после игры 2 из 2:" in r.output
 
 
 def test_eof_at_the_secret_prompt() -> None:

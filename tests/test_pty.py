@@ -6,6 +6,7 @@ replaced by the tiny fakes, so it starts in about a second.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -48,7 +49,7 @@ def test_one_short_game_in_a_terminal(tmp_path: Path) -> None:
     child.expect("варианты наводок — после игры")
     child.expect("Ответ> ")
     child.sendline("кошку")
-    child.expect("Правильная форма")
+    child.expect("скажите «кошка»")
     child.expect("Ответ> ")
     child.sendline("кошка")
     child.expect("Ваша команда победила!")
@@ -122,3 +123,20 @@ def test_real_model_in_a_terminal() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_line_editing_left_and_backspace(tmp_path: Path) -> None:
+    """readline: the arrow moves the cursor and Backspace deletes there (no «^[[D» typed)."""
+    log = tmp_path / "edit.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("кошкxа")  # a typo one letter before the end
+    child.send("\x1b[D")  # Left: the cursor before «а»
+    child.send("\x7f")  # Backspace: deletes «x»
+    child.send("\r")
+    child.expect("«кошка» и победила")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert record["turns"][0]["answer"] == "кошка" and record["rejected"] == []

@@ -45,7 +45,8 @@ def test_no_explanation() -> None:
 def test_one_renderer_per_error() -> None:
     case = Violation("R3", "case", "«кошку» — не в падеже: скажите «кошка»", "кошка")
     repeat = Violation("R4", "repeat", "«лампы» повторяет наводку «лампа»")
-    assert rule_reason(InvalidWordError("кошку", (case,))).endswith("(R3)")
+    assert rule_reason(InvalidWordError("кошку", (case,))) == case.detail  # no rule code
+    assert rule_message(InvalidWordError("кошку", (case,))).endswith("(R3)")
     assert rule_message(InvalidWordError("кошку", (case,))).count("кошка") == 1
     assert rule_message(IllegalMoveError("лампы", (repeat,))) == (
         "«лампы» повторяет наводку «лампа» (R4)"

@@ -9,6 +9,7 @@ decisions, outcome, seats, rejected inputs, ``ended_by`` and the caller's facts)
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 from dataclasses import dataclass
@@ -25,6 +26,12 @@ REQUIRED = ("secret", "turns", "outcome")
 class GameLog:
     """Append game records to a JSONL file.
 
+    Each record is one ``write`` of its whole line to an unbuffered file, flushed to disk:
+    nothing is held in a buffer, so a failed write (a full disk) fails once, loudly, and
+    closing never fails afterwards. Text that UTF-8 cannot encode (a lone surrogate from
+    undecodable input) is written as its JSON escape (``\\udcd0``): a write never fails
+    on it, and the line reads back as the same string.
+
     Parameters
     ----------
     path : str or Path
@@ -38,16 +45,24 @@ class GameLog:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._file: IO[str] = self.path.open("a+", encoding="utf-8")
+        self._file: IO[bytes] = self.path.open("a+b", buffering=0)
         self._file.seek(0, os.SEEK_END)
+        self.written = 0
         if self._file.tell() > 0:
             # A line cut short by a crash must not swallow the next record.
             self._file.seek(self._file.tell() - 1)
-            last = self._file.read(1)
-            if last != "\n":
-                self._file.write("\n")
-                self._file.flush()
-        self.written = 0
+            if self._file.read(1) != b"\n":
+                self._append(b"\n")
+
+    def _append(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            done = self._file.write(view)
+            if not done:
+                raise OSError(errno.EIO, "nothing written")
+            view = view[done:]
+        with contextlib.suppress(OSError):  # pipes and some special files cannot be synced
+            os.fsync(self._file.fileno())
 
     def write(self, record: Any) -> None:
         """Append one record (a ``GameRecord`` or a dict) as one line, flushed to disk.
@@ -59,15 +74,13 @@ class GameLog:
         """
         data = record.to_dict() if hasattr(record, "to_dict") else record
         line = json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n"
-        self._file.write(line)
-        self._file.flush()
-        with contextlib.suppress(OSError):  # pipes and some special files cannot be synced
-            os.fsync(self._file.fileno())
+        self._append(line.encode("utf-8", "backslashreplace"))
         self.written += 1
 
     def close(self) -> None:
-        """Close the file."""
-        self._file.close()
+        """Close the file (never raises: nothing is buffered)."""
+        with contextlib.suppress(OSError):
+            self._file.close()
 
     def __enter__(self) -> GameLog:
         return self
@@ -89,12 +102,36 @@ def _read_text(path: Path) -> str:
         raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
 
 
+_JSON_PROBLEMS = {
+    "Unterminated string": "строка оборвана",
+    "Expecting value": "не JSON",
+    "Extra data": "лишние данные после записи",
+    "Expecting property name": "запись оборвана",
+    "Expecting ',' delimiter": "запись оборвана",
+    "Expecting ':' delimiter": "запись оборвана",
+    "Invalid control character": "управляющий символ внутри строки",
+    "Invalid \\escape": "неверная escape-последовательность",
+}
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    """Why a line is not JSON, in Russian (with the column).
+
+    >>> _json_problem(json.JSONDecodeError("Unterminated string starting at", "{\\"a", 1))
+    'строка оборвана (символ 2)'
+    """
+    for english, russian in _JSON_PROBLEMS.items():
+        if error.msg.startswith(english):
+            return f"{russian} (символ {error.pos + 1})"
+    return f"не JSON (символ {error.pos + 1})"
+
+
 def _parse_line(line: str) -> tuple[dict[str, Any] | None, str]:
     """One log line: the record, or None and why it is not one (a Russian phrase)."""
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
-        return None, exc.msg
+        return None, _json_problem(exc)
     if not isinstance(data, dict):
         return None, "не запись игры"
     missing = [k for k in REQUIRED if k not in data]

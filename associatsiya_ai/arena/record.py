@@ -88,7 +88,8 @@ class GameRecord:
     final : Foul or None
         The utterance that fouled (consonance).
     rejected : list of dict
-        Every rejected choice: seat, word, rule, kind, detail, suggestion, turn number.
+        Every rejected choice: seat, word, rule, kind, detail, suggestion, turn number (of
+        the first violation) and ``violations``, all of them.
     bot_errors : list of dict
         A bot's illegal move or exception (a bug; the game was abandoned).
     ended_by : str or None
@@ -113,7 +114,8 @@ class GameRecord:
         return self.game.outcome()
 
     def reject(self, seat: Seat, word: str, error: RuleError) -> None:
-        """Note a rejected choice of ``seat``."""
+        """Note a rejected choice of ``seat``: the first violation's fields (as older logs
+        have them) and ``violations``, every violation of the move."""
         first = error.violations[0]
         self.rejected.append(
             {
@@ -124,6 +126,10 @@ class GameRecord:
                 "kind": first.kind,
                 "detail": first.detail,
                 "suggestion": error.suggestion,
+                "violations": [
+                    {"rule": v.rule, "kind": v.kind, "detail": v.detail, "suggestion": v.suggestion}
+                    for v in error.violations
+                ],
             }
         )
 

@@ -11,8 +11,10 @@ import sys
 
 from rich.markup import escape
 
+from associatsiya_ai.arena.loop import Abandoned
 from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
-from associatsiya_ai.cli.app import UserError, app, err_console
+from associatsiya_ai.cli.app import UserError, app, err_console, json_requested, print_json_error
+from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import ModelError
 
@@ -22,6 +24,10 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback.
 
+    Exit codes: 0 done; 1 a user error, a missing resource or a log that could not be
+    written; 2 a usage error; 129/143 a game ended by hang-up/terminate (SIGHUP/SIGTERM);
+    130 Ctrl-C. Under ``--json`` an error is one JSON object with an ``error`` field.
+
     BLAS runs on one thread unless the environment says otherwise: the bots' work is many
     small matrix-vector products, where waking a second thread costs more than it saves
     (``associatsiya bench`` measured hint decisions 2× slower with two threads here).
@@ -30,11 +36,23 @@ def main() -> None:
         os.environ.setdefault(name, "1")  # before numpy is first imported
     try:
         app(standalone_mode=True)
-    except (UserError, ModelError) as exc:
-        text = model_error_text(exc) if isinstance(exc, ModelError) else str(exc)
+    except (UserError, ModelError, OSError) as exc:
+        if isinstance(exc, ModelError):
+            text = model_error_text(exc)
+        elif isinstance(exc, OSError):
+            where = f" ({exc.filename})" if exc.filename else ""
+            text = f"{os_error_text(exc)}{where}"
+        else:
+            text = str(exc)
+        code = getattr(exc, "code", 1)
+        code = code if isinstance(code, int) else 1
+        if json_requested():
+            print_json_error(text, code)
         message = escape(text)
         err_console.print(f"[red]Ошибка:[/red] {message}", highlight=False, soft_wrap=True)
-        sys.exit(getattr(exc, "code", 1))
+        sys.exit(code)
     except KeyboardInterrupt:
         err_console.print("\nПрервано.")
         sys.exit(130)
+    except Abandoned as stop:  # a signal outside a game: the game's records are written
+        sys.exit(stop.exit_code)

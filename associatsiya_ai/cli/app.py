@@ -80,8 +80,66 @@ def _tidy_typer_help() -> None:
 _tidy_typer_help()
 
 
+def _usage_error(error: Any) -> None:
+    """Print a click/Typer usage error in Russian (exit code 2 is click's), or as JSON.
+
+    Replaces ``typer.rich_utils.rich_format_error``: «Invalid value for '--games'…» becomes
+    «Ошибка: неверное значение --games: нужно целое число» and the command's help hint.
+    """
+    from associatsiya_ai.terminal.errors import usage_text
+
+    if type(error).__name__ == "NoArgsIsHelpError":  # the help was printed: usage, exit 2
+        return
+    param = None
+    if type(error).__name__ == "BadParameter" or hasattr(error, "param_hint"):
+        try:
+            hint = error.param_hint or (error.param and error.param.get_error_hint(error.ctx))
+        except Exception:
+            hint = None
+        param = hint if isinstance(hint, str) else None
+    message = (
+        usage_text(error.message, param)
+        if param is not None and type(error).__name__ == "BadParameter"
+        else usage_text(error.format_message())
+    )
+    if json_requested():
+        print_json_error(message, getattr(error, "exit_code", 2))
+    err_console.print(f"[red]Ошибка:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        err_console.print(f"Справка: {escape(ctx.command_path)} --help", highlight=False)
+
+
+def _russian_usage_errors() -> None:
+    from typer import rich_utils
+
+    if getattr(rich_utils.rich_format_error, "_russian", False) is False:
+        _usage_error._russian = True  # type: ignore[attr-defined]
+        setattr(rich_utils, "rich_format_error", _usage_error)  # noqa: B010
+
+
+_JSON = {"requested": False}
+
+
+def json_requested() -> bool:
+    """Whether this run asked for ``--json`` (then an error is also one JSON object on
+    stdout, besides the Russian line on stderr)."""
+    return _JSON["requested"]
+
+
+def print_json_error(message: str, code: int = 1) -> None:
+    """Print ``{"error": message, "code": code}`` as the one JSON object on stdout."""
+    import json
+
+    print(json.dumps({"error": message, "code": code}, ensure_ascii=False), flush=True)
+
+
 class _Group(TyperGroup):
-    """The root group: sane console widths, and Ctrl-C in any command prints «Прервано.».
+    """The root group: guarded streams, sane widths, Russian usage errors, and Ctrl-C.
+
+    Every run goes through here (the installed command and CliRunner alike): the standard
+    streams are made safe (:func:`associatsiya_ai.terminal.streams.guard_streams`), click's
+    usage errors are said in Russian (or as JSON under ``--json``).
 
     Typer turns a ``KeyboardInterrupt`` into a silent exit 130 (and click's prompts turn it
     into ``Abort``, «Aborted!», exit 1), so the commands' own ``except KeyboardInterrupt``
@@ -89,7 +147,17 @@ class _Group(TyperGroup):
     """
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        import sys
+
+        from associatsiya_ai.terminal.streams import guard_streams
+
+        guard_streams()
         _sane_widths()
+        _russian_usage_errors()
+        argv = kwargs.get("args")
+        if argv is None:
+            argv = args[0] if args else sys.argv[1:]
+        _JSON["requested"] = "--json" in list(argv or ())
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:  # a click.Context (vendored by newer Typer)
@@ -197,6 +265,10 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     """Print a one-line Russian error to stderr and return the ``typer.Exit`` to raise.
 
     Use as ``raise fail("…")`` so CliRunner tests see the exit code, not a traceback.
+    Under ``--json`` the error is also the one JSON object on stdout: ``{"error": …,
+    "code": …}``.
     """
+    if json_requested():
+        print_json_error(message, code)
     err_console.print(f"[red]Ошибка:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)

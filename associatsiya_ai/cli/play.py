@@ -8,7 +8,6 @@ the vocabulary, pymorphy3) load inside the command, not at import: the bots come
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -27,7 +26,7 @@ from associatsiya_ai.cli.app import (
 )
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
-from associatsiya_ai.terminal.errors import secret_refusal
+from associatsiya_ai.terminal.errors import os_error_text, secret_refusal
 from associatsiya_ai.terminal.texts import model_error_text
 
 if TYPE_CHECKING:
@@ -36,19 +35,35 @@ if TYPE_CHECKING:
 
 __all__ = ["Kit", "load_kit", "replay", "secret_refusal", "vs_bot"]
 
+_LOAD_KIT = load_kit
+
 
 class RoleOption(str, Enum):
-    """The person's role."""
+    """The person's role, in English or in Russian (``отгадывающий``, ``наводящий``)."""
 
     guesser = "guesser"
     hinter = "hinter"
+    otgadyvayushchiy = "отгадывающий"
+    navodyashchiy = "наводящий"
+
+    @property
+    def role(self) -> RoleOption:
+        """The English member of the same role."""
+        return RoleOption.guesser if self in GUESSER_NAMES else RoleOption.hinter
+
+
+GUESSER_NAMES = (RoleOption.guesser, RoleOption.otgadyvayushchiy)
 
 
 @app.command("vs-bot")
 def vs_bot(
     role: Annotated[
         RoleOption,
-        typer.Option("--role", help="guesser: you guess for a bot hinter; hinter: you hint."),
+        typer.Option(
+            "--role",
+            help="guesser (отгадывающий): you guess for a bot hinter; "
+            "hinter (наводящий): you hint.",
+        ),
     ] = RoleOption.guesser,
     team: Annotated[
         int | None,
@@ -60,12 +75,25 @@ def vs_bot(
             "2 moves first (default 2).",
         ),
     ] = None,
-    word: Annotated[str | None, typer.Option("--word", help="A fixed secret.")] = None,
+    word: Annotated[
+        str | None,
+        typer.Option(
+            "--word",
+            help="The first game's secret; later games of a match draw theirs (or you set "
+            "it, as hinter of team 1).",
+        ),
+    ] = None,
     level: Annotated[LevelChoice, typer.Option("--level", help="Bot strength.")] = (
         DEFAULT_LEVEL_CHOICE
     ),
     games: Annotated[
-        int, typer.Option("--games", min=1, max=100, help="Play a match of N games (R8).")
+        int,
+        typer.Option(
+            "--games",
+            min=1,
+            max=100,
+            help="Play a match of N games, 1 to 100; the setting team alternates (R8).",
+        ),
     ] = 1,
     seed: Annotated[int | None, typer.Option("--seed", min=0, help="Random seed.")] = None,
     practice: Annotated[
@@ -85,8 +113,9 @@ def vs_bot(
     """Play «Ассоциация» in the terminal with a bot partner against two bots."""
     try:
         code = _vs_bot(
-            role, team or 2, word, level.value, games, seed, practice, explain, log, model, adult
-        )
+            role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
+            adult,
+        )  # fmt: skip
     except KeyboardInterrupt:
         err_console.print("\nПрервано (Ctrl-C).", highlight=False)
         raise typer.Exit(130) from None
@@ -106,7 +135,7 @@ def _open_log(path: Path | None) -> GameLog | None:
     try:
         return GameLog(path)
     except OSError as exc:
-        raise fail(f"не удалось открыть журнал {path}: {exc.strerror or exc}") from None
+        raise fail(f"не удалось открыть журнал {path}: {os_error_text(exc)}") from None
 
 
 def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
@@ -115,12 +144,18 @@ def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
     try:
         if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
             console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
+        if load_kit is _LOAD_KIT:  # (tests swap in fakes that need no vocabulary)
+            from associatsiya_ai.terminal.progress import open_vocabulary_shown
+
+            # the build's progress bar, and a damaged cache said to be rebuilt
+            open_vocabulary_shown(err_console, model=model)
         # adult is passed only when set: tests replace load_kit with two-argument fakes
         return load_kit(model, level, adult=True) if adult else load_kit(model, level)
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None
     except OSError as exc:
-        raise fail(f"не удалось загрузить модель: {exc}") from None
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise fail(f"не удалось загрузить модель: {os_error_text(exc)}{where}") from None
 
 
 def _vs_bot(
@@ -137,6 +172,7 @@ def _vs_bot(
     adult: bool = False,
 ) -> int:
     from associatsiya_ai.arena import BotMoveError, validate_secret
+    from associatsiya_ai.arena.loop import Abandoned, abandon_on_signals
     from associatsiya_ai.rules.types import InvalidSecretError, Role
     from associatsiya_ai.terminal.line_input import Terminal
     from associatsiya_ai.terminal.screen import Screen
@@ -156,53 +192,62 @@ def _vs_bot(
         f"[bold]«Ассоциация»[/bold] — вы {you}, ваш партнёр и соперники — боты (уровень {level}).",
         highlight=False,
     )
-    screen = Screen(console, explain=explain, human_side="A", n_games=games)
+    screen = Screen(console, explain=explain, human_side="A", n_games=games, given=word)
     on_game = _log_writer(log, log_path)
     meta = {"seed": seed, "model": kit.model_name, "level": level}
     try:
-        result = play_person_match(
-            kit,
-            Terminal(screen),
-            role=Role.GUESSER if role is RoleOption.guesser else Role.HINTER,
-            seed=seed,
-            games=games,
-            word=word,
-            first_team=team,
-            practice=practice,
-            on_event=screen,
-            on_game=on_game,
-            before_secret=lambda index: screen.title(index, practice),
-            meta={**meta, "person": {"role": role.value, "side": "A"}},
-        )
+        with abandon_on_signals():  # a hang-up or kill ends the game; its record is written
+            result = play_person_match(
+                kit,
+                Terminal(screen),
+                role=Role.GUESSER if role is RoleOption.guesser else Role.HINTER,
+                seed=seed,
+                games=games,
+                word=word,
+                first_team=team,
+                practice=practice,
+                on_event=screen,
+                on_game=on_game,
+                before_secret=lambda index: screen.title(index, practice),
+                meta={**meta, "person": {"role": role.value, "side": "A"}},
+            )
     except BotMoveError:  # the screen has said the game was abandoned
-        return _finish(None, games, log, log_path, ended_by="bot-error")
+        return _finish(None, games, log, log_path, ended_by="bot-error", failed=on_game.failed)
+    except Abandoned as stop:  # between games: every finished game is in the log
+        return _finish(None, games, log, log_path, ended_by=stop.reason, failed=on_game.failed)
     except ValueError as exc:  # no valid secret in the bots' list
         raise fail(str(exc)) from None
     finally:
         if log is not None:
             log.close()
-    return _finish(result, games, log, log_path, ended_by=result.ended_by)
+    return _finish(result, games, log, log_path, ended_by=result.ended_by, failed=on_game.failed)
 
 
-def _log_writer(log: GameLog | None, path: Path | None) -> Callable[[GameRecord], None]:
-    """Append each game to the log; a failed write is said once and the game goes on."""
-    failed = False
+class _LogWriter:
+    """Append each game to the log; a failed write is said once (in Russian) and the game
+    goes on; ``failed`` makes the exit code 1 at the end."""
 
-    def write(record: GameRecord) -> None:
-        nonlocal failed
-        if log is None or failed:
+    def __init__(self, log: GameLog | None, path: Path | None) -> None:
+        self.log, self.path, self.failed = log, path, False
+
+    def __call__(self, record: GameRecord) -> None:
+        if self.log is None or self.failed:
             return
         try:
-            log.write(record)
-        except OSError as exc:
-            failed = True
+            self.log.write(record)
+        except OSError as exc:  # a full disk, a removed drive: never a traceback
+            self.failed = True
             err_console.print(
-                f"[red]Ошибка:[/red] не удалось записать журнал {escape(str(path))}: "
-                f"{escape(exc.strerror or str(exc))}",
+                f"[red]Ошибка:[/red] не удалось записать игру в журнал {escape(str(self.path))}: "
+                f"{escape(os_error_text(exc))}",
                 highlight=False,
+                soft_wrap=True,
             )
 
-    return write
+
+def _log_writer(log: GameLog | None, path: Path | None) -> _LogWriter:
+    """The ``on_game`` that writes the log (see :class:`_LogWriter`)."""
+    return _LogWriter(log, path)
 
 
 def _finish(
@@ -212,8 +257,10 @@ def _finish(
     log_path: Path | None,
     *,
     ended_by: str | None,
+    failed: bool = False,
 ) -> int:
-    """Print how the match ended and where the log is; return the exit code."""
+    """Print how the match ended and where the log is; return the exit code (1 when a
+    game could not be written to the log)."""
     from associatsiya_ai.terminal.labels import ENDINGS
 
     code = 0
@@ -228,7 +275,7 @@ def _finish(
     if log is not None and log.written:
         games_written = plural(log.written, "игра", "игры", "игр")
         console.print(f"Журнал: {escape(str(log_path))} (записано: {games_written}).")
-    return code
+    return code or (1 if failed else 0)
 
 
 # ------------------------------------------------------------------------------ replay
@@ -242,10 +289,13 @@ def replay(
         bool, typer.Option("--all", help="Print every turn at once, without pausing.")
     ] = False,
 ) -> None:
-    """Step through a logged game turn by turn, with the bots' explanations."""
+    """Step through a logged game turn by turn, with the bots' explanations.
+
+    Pauses between turns only at a terminal; into a pipe or a file it prints every turn.
+    """
     from associatsiya_ai.arena.log import read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
-    from associatsiya_ai.terminal.line_input import stdin_is_tty
+    from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
     from associatsiya_ai.terminal.replay import render_game, safe
 
     try:
@@ -264,7 +314,8 @@ def replay(
         count = plural(len(records), "игра", "игры", "игр")
         raise fail(f"в журнале {file} {count}, игры №{game} нет")
     chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
-    pause = _pause if not show_all and stdin_is_tty() else None
+    # step through only when a person both reads and answers: never into a pipe or a file
+    pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
     try:
         for number, record in chosen:
             render_game(console, number, record, replay_turns(record), pause)
@@ -283,6 +334,8 @@ class _StopReplay(Exception):
 
 def _pause() -> None:
     """Wait for Enter before the next turn; «q» stops the replay."""
-    line = input("⏎ дальше · q — выход > ")
+    from associatsiya_ai.terminal.line_input import read_line
+
+    line = read_line("⏎ дальше · q — выход > ")
     if line.strip().casefold() in ("q", "й", "выход"):
         raise _StopReplay

@@ -27,6 +27,7 @@ from associatsiya_ai.cli.app import (
     fail,
 )
 from associatsiya_ai.rules.words import plural
+from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
@@ -181,9 +182,10 @@ def bot_vs_bot(
         try:
             game_log = GameLog(log)
         except OSError as exc:
-            raise fail(f"не удалось открыть журнал {log}: {exc.strerror or exc}") from None
+            raise fail(f"не удалось открыть журнал {log}: {os_error_text(exc)}") from None
     pending: dict[int, dict[str, Any]] = {}
     written = {"next": 0}
+    log_failed: list[OSError] = []  # a full disk: said once after the run, exit code 1
 
     progress = _progress()
     tasks: dict[str, Any] = {}
@@ -196,11 +198,16 @@ def bot_vs_bot(
 
     def on_result(name: str, result: GameResult) -> None:
         progress.update(tasks[name], advance=1, refresh=True)
-        if game_log is not None and result.record is not None:
+        if game_log is not None and result.record is not None and not log_failed:
             # Keep the log in game order although games finish in any order.
             pending[result.index] = {"run": name, **result.record}
             while written["next"] in pending:
-                game_log.write(pending.pop(written["next"]))
+                try:
+                    game_log.write(pending.pop(written["next"]))
+                except OSError as exc:
+                    log_failed.append(exc)
+                    pending.clear()
+                    break
                 written["next"] += 1
 
     try:
@@ -221,6 +228,9 @@ def bot_vs_bot(
     finally:
         if game_log is not None:
             game_log.close()
+    if log_failed:
+        where = f"{log}: {os_error_text(log_failed[0])}"
+        raise fail(f"не удалось записать журнал {where}; записано игр: {written['next']}")
     if json_out:
         typer.echo(json.dumps(report, ensure_ascii=False))
         return

@@ -45,6 +45,9 @@ ENDED_BY = {
     "eof": "ввод закончился",
     "interrupt": "нажато Ctrl-C",
     "bot-error": "бот не смог сделать допустимый ход",
+    "hangup": "терминал закрыт",
+    "terminate": "программу остановили (сигнал завершения)",
+    "output-closed": "вывод закрыт",
 }
 """Why an abandoned game ended (the record's ``ended_by``), in Russian."""
 
@@ -53,6 +56,9 @@ ENDINGS = {
     "quit": ("Вы вышли из игры.", 0),
     "interrupt": ("Прервано (Ctrl-C).", 130),
     "bot-error": ("Бот не смог сделать допустимый ход — это ошибка программы.", 1),
+    "hangup": ("Терминал закрыт — игра прервана.", 129),
+    "terminate": ("Программу остановили — игра прервана.", 143),
+    "output-closed": ("Вывод закрыт — игра прервана.", 141),
 }
 """How ``vs-bot`` ends when a match stops early: the last line and the exit code."""
 

@@ -3,8 +3,11 @@ the person's seats talk through.
 
 Input is read with :func:`input` line by line, so a game is fully playable with the moves
 piped on standard input (scripts, tests); when input is not a terminal the line read is
-echoed, so a transcript reads like a dialogue. Every prompt understands «?» (why the bots
-moved as they did), «!правила», «!помощь» and «!выход».
+echoed, so a transcript reads like a dialogue. At a terminal the line can be edited
+(``readline``: arrows, Backspace, history) where the platform has it. A closed standard
+input is the end of input, undecodable bytes are U+FFFD, and a lost output ends the game
+as abandoned (``"output-closed"``) so that its record is still written. Every prompt
+understands «?» (why the bots moved as they did), «!правила», «!помощь» and «!выход».
 """
 
 from __future__ import annotations
@@ -14,23 +17,27 @@ from collections.abc import Callable
 
 from rich.markup import escape
 
+from associatsiya_ai.arena.loop import Abandoned
 from associatsiya_ai.lexicon import shorten
 from associatsiya_ai.players.base import QuitGame
 from associatsiya_ai.players.human import Ask
 from associatsiya_ai.rules.types import RuleError
 from associatsiya_ai.rules.views import GuesserView, HinterView
 from associatsiya_ai.terminal import panels
-from associatsiya_ai.terminal.errors import rule_reason
+from associatsiya_ai.terminal.errors import rule_reason, suggestion_line
 from associatsiya_ai.terminal.labels import COMMANDS_LINE
 from associatsiya_ai.terminal.screen import Screen
+from associatsiya_ai.terminal.streams import clean_text, output_closed
 
-__all__ = ["Terminal", "stdin_is_tty"]
+__all__ = ["Terminal", "line_editing", "read_line", "stdin_is_tty", "stdout_is_tty"]
 
 QUIT = ("!выход", "!quit", "!exit")
 RULES = ("!правила", "!rules")
 EXPLAIN = ("?", "!почему")
 HELP = ("!помощь", "!help", "!команды")
 LABELS: dict[Ask, str] = {"hint": "Наводка> ", "answer": "Ответ> ", "secret": "Загаданное слово> "}
+_BOLD = "\001\033[1m\002{}\001\033[0m\002"
+"""A bold prompt for readline: the escapes are marked as taking no columns."""
 
 
 def stdin_is_tty() -> bool:
@@ -41,6 +48,45 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def stdout_is_tty() -> bool:
+    """Whether standard output is a terminal (``False`` when it is closed or a pipe)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def line_editing() -> bool:
+    """Turn on line editing (arrows, Backspace, history) for :func:`input` where the
+    platform has ``readline`` and both standard streams are a terminal; say whether it is on.
+    """
+    if not (stdin_is_tty() and stdout_is_tty()):
+        return False
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    except ImportError:  # Windows, or Python built without it
+        return False
+    return True
+
+
+def read_line(prompt: str = "") -> str:
+    """One line from standard input: :func:`input`, any failure of a closed stream is
+    end of input, and undecodable bytes come back as U+FFFD, never as surrogates.
+
+    Raises
+    ------
+    EOFError
+        At the end of input, or when standard input is closed or unreadable.
+    """
+    try:
+        line = input(prompt)
+    except (RuntimeError, ValueError, OSError) as exc:  # «lost sys.stdin», a closed file
+        raise EOFError(str(exc)) from None
+    except UnicodeDecodeError as exc:  # a stream without surrogateescape
+        raise EOFError(str(exc)) from None
+    return clean_text(line)
+
+
 class Terminal:
     """The person's prompt over the game :class:`Screen` and :func:`input`.
 
@@ -49,7 +95,7 @@ class Terminal:
     screen : Screen
         Prints the prompts and answers «?» and «!правила».
     read : callable, optional
-        Reads one line (without the newline); :func:`input` by default. Raises
+        Reads one line (without the newline); :func:`read_line` by default. Raises
         :class:`EOFError` at the end of input.
     echo : bool or None
         Print the line read (default: when standard input is not a terminal).
@@ -59,8 +105,9 @@ class Terminal:
         self, screen: Screen, *, read: Callable[[], str] | None = None, echo: bool | None = None
     ) -> None:
         self.screen = screen
-        self._read = read or input
+        self._read = read
         self.echo = echo
+        self._editing = read is None and line_editing()
 
     def ask(self, what: Ask) -> str:
         """Print the label for ``what`` and return the next non-empty line that is no command.
@@ -74,9 +121,16 @@ class Terminal:
         """
         console = self.screen.console
         while True:
-            console.print(f"[bold]{LABELS[what]}[/bold]", end="", highlight=False)
-            console.file.flush()
-            line = self._read().lstrip("\ufeff")  # a BOM from an editor starts piped input
+            if output_closed():  # nobody can see the game any more: end it, keep the record
+                raise Abandoned("output-closed", 141)
+            if self._editing:  # readline must know the prompt to redraw the line
+                label = LABELS[what]
+                line = read_line(_BOLD.format(label) if console.color_system else label)
+            else:
+                console.print(f"[bold]{LABELS[what]}[/bold]", end="", highlight=False)
+                console.file.flush()
+                line = clean_text(self._read()) if self._read is not None else read_line()
+            line = line.lstrip("\ufeff")  # a BOM from an editor starts piped input
             if self.echo if self.echo is not None else not stdin_is_tty():
                 # control characters shown as escapes, never sent to the terminal
                 console.print(escape(shorten(line, 200)), highlight=False)
@@ -117,5 +171,6 @@ class Terminal:
             self.screen.say("После «+» или «++» нужно слово, например «+мост».")
             return
         self.screen.say(f"[red]Не подходит:[/red] {escape(rule_reason(error))}")
-        if error.suggestion:
-            self.screen.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold].")
+        fix = suggestion_line(error)
+        if fix:
+            self.screen.say(f"Правильная форма: [bold]«{escape(fix)}»[/bold].")

@@ -23,6 +23,8 @@ from associatsiya_ai.terminal.texts import outcome_text
 __all__ = ["ReplayStep", "render_game", "result_text", "safe"]
 
 _MODES = frozenset(m.value for m in Mode)
+FACTS = {"seed": "зерно", "model": "модель", "level": "уровень ботов"}
+"""The logged facts shown under a replayed game's heading, with their Russian labels."""
 
 
 class ReplayStep(Protocol):
@@ -64,7 +66,7 @@ def _head(console: Console, number: int, record: Mapping[str, Any]) -> None:
     say = console.print
     say(f"\n[bold]Игра {number}[/bold]", highlight=False)
     say(f"Загаданное слово: [bold]«{safe(record.get('secret'))}»[/bold]", highlight=False)
-    facts = [f"{k}: {safe(record[k])}" for k in ("seed", "model", "level") if k in record]
+    facts = [f"{name}: {safe(record[k])}" for k, name in FACTS.items() if k in record]
     if record.get("practice"):
         facts.append("тренировка")
     if facts:
@@ -121,7 +123,10 @@ def result_text(record: Mapping[str, Any]) -> str | None:
     if outcome.get("detail"):
         return str(outcome["detail"])
     try:
-        return outcome_text(Outcome.from_dict(dict(outcome)))
+        secret = record.get("secret")
+        return outcome_text(
+            Outcome.from_dict(dict(outcome)), secret if isinstance(secret, str) else None
+        )
     except (KeyError, TypeError, ValueError):
         return None
 

@@ -29,7 +29,7 @@ from associatsiya_ai.arena.events import (
 from associatsiya_ai.bots.decision import Decision
 from associatsiya_ai.rules.types import ConsonanceError, Role, Seat, Termination
 from associatsiya_ai.terminal import panels
-from associatsiya_ai.terminal.errors import rule_reason
+from associatsiya_ai.terminal.errors import rule_reason, suggestion_line
 from associatsiya_ai.terminal.explain import decision_lines, for_guesser
 from associatsiya_ai.terminal.labels import COMMANDS_LINE, ENDED_BY, miss_word, seat_name
 from associatsiya_ai.terminal.texts import outcome_text
@@ -57,6 +57,8 @@ class Screen:
         The person's side in a match (for the score lines).
     n_games : int
         How many games the match has (for the headings).
+    given : str or None
+        The secret the person gave (``--word``, the first game's): the person knows it.
     """
 
     def __init__(
@@ -66,11 +68,13 @@ class Screen:
         explain: bool = False,
         human_side: str | None = "A",
         n_games: int = 1,
+        given: str | None = None,
     ) -> None:
         self.console = console
         self.explain = explain
         self.human_side = human_side
         self.n_games = n_games
+        self.given = given
         self.secret = ""
         self.human: Seat | None = None
         self.seats: Mapping[Seat, AnySeat] = {}
@@ -151,6 +155,8 @@ class Screen:
             self.say(f"Загаданное слово: [bold]«{secret}»[/bold].")
         elif hinting:
             self.say(f"Наводящий команды 1 сообщил вам загаданное слово: [bold]«{secret}»[/bold].")
+        elif self.given is not None and event.index == 0:
+            self.say(f"Загаданное слово вы задали сами (--word): [bold]«{secret}»[/bold].")
         else:
             self.say("Загаданное слово знают только наводящие.")
         self.say(f"[dim]{COMMANDS_LINE}[/dim]")
@@ -204,9 +210,10 @@ class Screen:
             self.say("Назовите другое слово.")
             return
         self.say(f"[red]Не принято:[/red] {escape(rule_reason(error, 300))}")
-        if error.suggestion:
-            self.say(f"Правильная форма: [bold]«{escape(error.suggestion)}»[/bold] — скажите её.")
-        else:
+        fix = suggestion_line(error)
+        if fix:
+            self.say(f"Правильная форма: [bold]«{escape(fix)}»[/bold] — скажите её.")
+        elif not error.suggestion:
             self.say("Скажите другое слово.")
 
     def _over(self, event: GameOver) -> None:
@@ -217,7 +224,7 @@ class Screen:
         if record.ended_by is not None:
             self.say(f"[bold yellow]Игра прервана:[/bold yellow] {ENDED_BY[record.ended_by]}.")
         elif outcome is not None:
-            self.say(f"[bold]{escape(outcome_text(outcome))}[/bold]")
+            self.say(f"[bold]{escape(outcome_text(outcome, self.secret))}[/bold]")
             if outcome.termination is Termination.CONSONANCE and outcome.word:
                 panels.overlaps(self.console, self.secret, outcome.word, outcome.overlaps)
             if self.human is not None and outcome.winner is not None:  # a draw said «Ничья»
@@ -225,7 +232,8 @@ class Screen:
                     self.say("[bold green]Ваша команда победила![/bold green]")
                 else:
                     self.say("[bold red]Ваша команда проиграла.[/bold red]")
-        self.say(f"Загаданное слово: [bold]«{escape(self.secret)}»[/bold].")
+        if outcome is None or outcome.termination is not Termination.GUESSED:
+            self.say(f"Загаданное слово: [bold]«{escape(self.secret)}»[/bold].")
 
     # -------------------------------------------------------------- for the person
     def explain_last(self) -> None:

@@ -71,7 +71,9 @@ def play_person_match(
     games : int
         The match length (R8: the setter alternates).
     word : str or None
-        A fixed secret for every game, already validated (``validate_secret``).
+        The first game's secret, already validated (``validate_secret``). The later games
+        of a match get theirs as without it (a person who sets one chooses it, else it is
+        drawn): the same secret twice would be no game.
     first_team : {1, 2}
         The person's team in the first game (team 1 sets the secret).
     practice : bool
@@ -108,7 +110,7 @@ def play_person_match(
     used: list[str] = []
 
     def secret_for(index: int, setter: Side, seats: Mapping[Seat, AnySeat]) -> str:
-        if word is not None:
+        if word is not None and index == 0:
             secret = word
         elif person_hinter is not None and seats[Seat(1, Role.HINTER)] is person_hinter:
             if before_secret is not None:

@@ -1,8 +1,8 @@
 """Russian texts for the engine's data records (the engine itself holds no prose).
 
 >>> from associatsiya_ai.rules.types import Outcome, Termination
->>> outcome_text(Outcome(Termination.GUESSED, winner=2, loser=1, word="кошка"))
-'Команда 2 отгадала слово «кошка» и победила.'
+>>> outcome_text(Outcome(Termination.GUESSED, winner=2, loser=1, word="ёлки"), "ёлка")
+'Команда 2 отгадала слово «ёлка» и победила.'
 >>> outcome_text(Outcome(Termination.DRAW, winner=None, loser=None))
 'Ничья: слово не отгадано за шесть ходов каждой команды.'
 >>> model_error_text(ModelError("файл модели не найден: x.tar", fix="download", model="hudlit_v1"))
@@ -17,13 +17,15 @@ from associatsiya_ai.vectors.registry import ModelError
 __all__ = ["model_error_text", "outcome_text"]
 
 
-def outcome_text(outcome: Outcome) -> str:
+def outcome_text(outcome: Outcome, secret: str | None = None) -> str:
     """Return a one-line Russian description of a game's result.
 
     Parameters
     ----------
     outcome : Outcome
         The engine's outcome record.
+    secret : str or None
+        The secret: a guessed game names it, not the answer's form («ёлки» → «ёлка»).
 
     Returns
     -------
@@ -31,7 +33,7 @@ def outcome_text(outcome: Outcome) -> str:
         E.g. «Команда 2 отгадала слово «кошка» и победила.»
     """
     if outcome.termination is Termination.GUESSED:
-        return f"Команда {outcome.winner} отгадала слово «{outcome.word}» и победила."
+        return f"Команда {outcome.winner} отгадала слово «{secret or outcome.word}» и победила."
     if outcome.termination is Termination.CONSONANCE:
         letters = "; ".join(o.describe() for o in outcome.overlaps)
         return (
