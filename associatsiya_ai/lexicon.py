@@ -270,6 +270,22 @@ def _verdict(raw: str, strict: bool, suggest: bool = True) -> WordVerdict:
                 notices.append(f"по возможности в единственном числе: {form.word}")
     if not known:
         notices.append(f"слова «{shown}» нет в словаре: принято как существительное")
+    elif preferred.word != word:  # «лет» → «лёт»: say which reading was taken, and why
+        likelier = next(
+            (
+                p
+                for p in parses
+                if p.score > preferred.score
+                and is_common_noun(p)
+                and fold(p.normal_form) != fold(preferred.normal_form)
+            ),
+            None,
+        )
+        if likelier is not None:
+            notices.append(
+                f"«{shown}» принято как «{preferred.word}» в именительном падеже "
+                f"(не как форма слова «{likelier.normal_form}»)"
+            )
     return WordVerdict(
         word=word,
         display=preferred.word if known else word,

@@ -495,3 +495,18 @@ def test_replay_reads_a_log_written_before_the_decision_contract() -> None:
     assert "наводящий: лучшие варианты: сестра 1.09, дядя 1.00" in text
     assert "отгадывающий: ближе всего к слову «сестра» (косинус + частотность)" in text
     assert "Команда 2 отгадала слово «брат» и победила." in lines
+
+
+def test_three_pluses_are_refused_as_typed() -> None:
+    r = run("--role hinter --word лампа", ["+++силуэт", "провод"])
+    assert "Наводка — это слово, +слово (своя цепочка) или ++слово (общая цепочка)" in r.output
+    assert "«+силуэт»" not in r.output
+    assert "Наводящий команды 2 (вы): «провод» (одно слово)" in r.output
+
+
+def test_a_guessed_game_names_the_secret_once() -> None:
+    r = run("--word кошка", ["кошки"])
+    assert "Команда 2 отгадала слово «кошка» и победила." in r.output
+    assert "Загаданное слово: «кошка»" not in r.output  # not again right after
+    r = run("--word лампа", ["стол"])
+    assert "Загаданное слово: «лампа»." in r.output  # an unfinished game says it

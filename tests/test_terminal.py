@@ -66,3 +66,51 @@ def test_labels() -> None:
     assert seat_label("3-judge") == "3-judge"
     assert levels_text(("easy", "normal", "hard")) == "easy, normal или hard"
     assert levels_text(("hard",)) == "hard"
+
+
+def test_a_repeat_in_another_form_names_the_word_said_now() -> None:
+    """«ёлки» after «ёлка»: not «наводка «ёлки» уже звучала» (it did not)."""
+    from associatsiya_ai.lexicon import default_lexicon
+    from associatsiya_ai.rules.game import Game
+    from associatsiya_ai.rules.types import IllegalMoveError, Mode
+
+    game = Game("дерево", default_lexicon())
+    game.apply_hint(game.parse_hint("ёлка", Mode.SINGLE))
+    game.apply_answer(game.parse_answer("стол"))
+    try:
+        game.apply_hint(game.parse_hint("ёлки", Mode.SINGLE))
+    except IllegalMoveError as error:
+        assert rule_reason(error) == "«ёлки» — это слово уже звучало в этой игре в другой форме"
+    else:
+        raise AssertionError("«ёлки» after «ёлка» was accepted")
+
+
+def test_the_reading_taken_is_said() -> None:
+    """«лет» is taken as the nominative «лёт» (R3.3): the player is told so."""
+    from associatsiya_ai.lexicon import default_lexicon
+
+    verdict = default_lexicon().analyse("лет")
+    assert verdict.ok and verdict.display == "лёт"
+    assert verdict.notices == (
+        "«лет» принято как «лёт» в именительном падеже (не как форма слова «год»)",
+    )
+    assert default_lexicon().analyse("елка").notices == ()  # only ё restored: nothing to say
+
+
+def test_a_logged_rejection_keeps_every_violation(tmp_path: object) -> None:
+    from fakes import FakeLexicon
+
+    from associatsiya_ai.arena.record import GameRecord
+    from associatsiya_ai.rules.game import Game
+    from associatsiya_ai.rules.types import Role, Seat
+
+    record = GameRecord(index=0, game=Game("кошка", FakeLexicon()), seats={})
+    two = (
+        Violation("R5", "first-two", "созвучие: первые две буквы «ко»"),
+        Violation("R5", "last-two", "созвучие: последние две буквы «ка»"),
+    )
+    record.reject(Seat(2, Role.HINTER), "корка", IllegalMoveError("корка", two))
+    (entry,) = record.to_dict()["rejected"]
+    assert entry["kind"] == "first-two"  # the first, as older logs have it
+    assert [v["kind"] for v in entry["violations"]] == ["first-two", "last-two"]
+    assert rule_reason(IllegalMoveError("корка", two)).count("созвучие") == 2  # both said

@@ -54,8 +54,12 @@ def parse_hint_input(line: str) -> tuple[str, Mode]:
     ('мост', <Mode.ALL: 'all'>)
     >>> parse_hint_input("+мост"), parse_hint_input(" мост ")
     (('мост', <Mode.OWN: 'own'>), ('мост', <Mode.SINGLE: 'single'>))
+    >>> parse_hint_input("+++мост")  # no word: the person is told the three forms
+    ('', <Mode.ALL: 'all'>)
     """
     text = line.strip()
+    if text.startswith("+++"):  # no such mode: no word, the prompt says how to hint
+        return "", Mode.ALL
     if text.startswith("++"):
         return text[2:].strip(), Mode.ALL
     if text.startswith("+"):

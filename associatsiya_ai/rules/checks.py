@@ -29,6 +29,7 @@ from associatsiya_ai.rules.words import (
     WordChecker,
     WordVerdict,
     consonance,
+    fold,
     is_pass,
 )
 
@@ -107,7 +108,11 @@ def hint_violations(
     if hint.problems:
         return hint.problems
     if hint.all_lemmas & spoken_lemmas:  # R4 across number: «кот» then «коты»
-        return (Violation("R4", "repeat", f"наводка «{hint.display}» уже звучала в этой игре"),)
+        if fold(hint.display) in spoken_lemmas:
+            detail = f"наводка «{hint.display}» уже звучала в этой игре"
+        else:  # «ёлки» after «ёлка»: the word was said, in another form
+            detail = f"«{hint.display}» — это слово уже звучало в этой игре в другой форме"
+        return (Violation("R4", "repeat", detail),)
     return tuple(
         Violation(
             "R5",

@@ -162,13 +162,16 @@ class Terminal:
             )
 
     def refuse(self, what: Ask, error: RuleError | None) -> None:
-        """Say why a line was refused (``None``: a chain prefix without a word).
+        """Say why a line was refused (``None``: a chain prefix without a word, or «+++»).
 
         A refused move is shown by the screen's ``Rejected`` event; this covers the secret
         and an empty hint.
         """
         if error is None:
-            self.screen.say("После «+» или «++» нужно слово, например «+мост».")
+            self.screen.say(
+                "Наводка — это [bold]слово[/bold], [bold]+слово[/bold] (своя цепочка) или "
+                "[bold]++слово[/bold] (общая цепочка), например «+мост»."
+            )
             return
         self.screen.say(f"[red]Не подходит:[/red] {escape(rule_reason(error))}")
         fix = suggestion_line(error)
