@@ -237,3 +237,27 @@ def test_models_index_on_a_missing_model_is_one_line() -> None:
     result = CliRunner().invoke(app, ["models", "index", "--model", "/nonexistent/x.tar"])
     assert result.exit_code == 1 and "/nonexistent/x.tar" in result.output
     assert "Traceback" not in result.output
+
+
+def test_models_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without $ASSOCIATSIYA_MODELS_DIR models live in the user data dir, not in ./models."""
+    from associatsiya_ai.vectors import locate
+
+    monkeypatch.delenv("ASSOCIATSIYA_MODELS_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    home = locate.models_dir()
+    assert home == tmp_path / "data" / "associatsiya" / "models"
+    home.mkdir(parents=True)
+    (home / "mine.vec").write_text("1 2\nкошка 0.1 0.2\n", "utf-8")
+    assert locate.resolve_model("mine.vec") == home / "mine.vec"
+    # the project's models/ and ./models are still searched
+    assert locate.PROJECT_MODELS in locate.model_dirs()
+    (elsewhere / "models").mkdir()
+    (elsewhere / "models" / "old.vec").write_text("1 2\nкошка 0.1 0.2\n", "utf-8")
+    assert locate.resolve_model("old.vec") == elsewhere / "models" / "old.vec"
+    data = json.loads(runner.invoke(app, ["models", "list", "--json"]).stdout)
+    assert data["models_dir"] == str(home)
+    assert {f["file"] for f in data["files"]} >= {"mine.vec", "old.vec"}

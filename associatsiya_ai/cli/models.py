@@ -28,6 +28,7 @@ from associatsiya_ai.vectors import (
     find_model_files,
     models_dir,
 )
+from associatsiya_ai.vectors.locate import find_model_file, model_dirs
 
 if TYPE_CHECKING:
     pass
@@ -39,7 +40,8 @@ models_app = typer.Typer(
         "Embedding models: list what is installed, download more.\n\n"
         f"The default model, navec {DEFAULT_MODEL}, comes with the natasha package and needs no "
         f"download. Downloads go to the models directory: ${MODELS_DIR_ENV} if set, else "
-        "./models.\n\n"
+        "models/ in the user data directory (~/.local/share/associatsiya/models on Linux); "
+        "models are also looked for in the project's models/ and in ./models.\n\n"
         "Examples:\n\n"
         "  associatsiya models list\n\n"
         "  associatsiya models download hudlit_v1\n\n"
@@ -73,7 +75,8 @@ def list_models() -> dict[str, Any]:
     }
     registry = []
     for info in REGISTRY.values():
-        path = default_path if info.bundled else directory / info.file_name
+        found = find_model_file(info.file_name)
+        path = default_path if info.bundled else found or directory / info.file_name
         here = path is not None and path.is_file()
         registry.append(
             {
@@ -89,9 +92,15 @@ def list_models() -> dict[str, Any]:
         )
     files = [
         {"file": p.name, "path": str(p), "size_mb": _mb(p.stat().st_size)}
-        for p in find_model_files(directory)
+        for p in find_model_files()
     ]
-    return {"models_dir": str(directory), "default": default, "registry": registry, "files": files}
+    return {
+        "models_dir": str(directory),
+        "searched": [str(d) for d in model_dirs()],
+        "default": default,
+        "registry": registry,
+        "files": files,
+    }
 
 
 @models_app.command("list")
@@ -132,6 +141,9 @@ def list_command(
     for name in missing:
         console.print(f"Скачать {name}: associatsiya models download {name}", soft_wrap=True)
     console.print(f"Папка моделей: {data['models_dir']}", soft_wrap=True)
+    others = [d for d in data["searched"] if d != data["models_dir"]]
+    if others:
+        console.print(f"Модели ищутся также в: {', '.join(others)}", soft_wrap=True)
     if data["files"]:
         for f in data["files"]:
             console.print(f"  {f['file']}  {f['size_mb']} МБ", soft_wrap=True)

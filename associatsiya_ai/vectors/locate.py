@@ -2,9 +2,12 @@
 
 Models directory
 ----------------
-``models_dir()`` is ``$ASSOCIATSIYA_MODELS_DIR`` when that variable is set, otherwise
-``models/`` under the current working directory. Downloads go there, and
-``load_embeddings("FILE")`` looks there for bare file names.
+``models_dir()`` is ``$ASSOCIATSIYA_MODELS_DIR`` when that variable is set, otherwise the
+user data directory's ``models/`` (platformdirs: ``~/.local/share/associatsiya/models`` on
+Linux), so a model downloaded once is found from any folder. Downloads go there. A model
+named by its registry name or a bare file name is looked for there first, then in the
+project's ``models/`` folder (beside the package, in a source checkout) and in ``models/``
+under the current working directory (:func:`model_dirs`).
 
 Light: no numpy / navec / gensim.
 """
@@ -27,10 +30,15 @@ from associatsiya_ai.vectors.registry import (
 __all__ = [
     "default_model_path",
     "file_fingerprint",
+    "find_model_file",
     "find_model_files",
+    "model_dirs",
     "models_dir",
     "resolve_model",
 ]
+
+PROJECT_MODELS = Path(__file__).resolve().parents[2] / "models"
+"""The project's ``models/`` folder (exists in a source checkout, beside the package)."""
 
 
 def models_dir() -> Path:
@@ -39,26 +47,55 @@ def models_dir() -> Path:
     Returns
     -------
     Path
-        ``$ASSOCIATSIYA_MODELS_DIR`` if set and non-empty, else ``./models`` (relative to
-        the current working directory). The directory may not exist yet.
+        ``$ASSOCIATSIYA_MODELS_DIR`` if set and non-empty, else ``models/`` in the user data
+        directory (platformdirs). The directory may not exist yet.
     """
     env = os.environ.get(MODELS_DIR_ENV, "").strip()
-    return Path(env).expanduser() if env else Path.cwd() / "models"
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("associatsiya")) / "models"
+
+
+def model_dirs() -> list[Path]:
+    """Where models are looked for, in order: :func:`models_dir`, the project's ``models/``,
+    ``./models``; each once, those that exist."""
+    found: list[Path] = []
+    for directory in (models_dir(), PROJECT_MODELS, Path.cwd() / "models"):
+        try:
+            real = directory.resolve()
+        except OSError:
+            continue
+        if real not in (d.resolve() for d in found) and (directory.is_dir() or not found):
+            found.append(directory)
+    return found
+
+
+def find_model_file(file_name: str) -> Path | None:
+    """The first ``file_name`` in :func:`model_dirs`, or None."""
+    for directory in model_dirs():
+        path = directory / file_name
+        if path.is_file():
+            return path
+    return None
 
 
 def find_model_files(directory: Path | None = None) -> list[Path]:
-    """Model files (``.tar``, ``.bin``, ``.txt``, ``.vec``, ``.kv``) in a directory, sorted.
+    """Model files (``.tar``, ``.bin``, ``.txt``, ``.vec``, ``.kv``) in a directory, sorted
+    (``None``: in every one of :func:`model_dirs`, a name found twice listed once).
 
     Partial downloads (``*.part``) and the README are not model files.
     """
-    directory = models_dir() if directory is None else directory
-    if not directory.is_dir():
-        return []
-    return sorted(
-        p
-        for p in directory.iterdir()
-        if p.is_file() and p.suffix.lower() in MODEL_SUFFIXES and p.name != "README.md"
-    )
+    directories = model_dirs() if directory is None else [directory]
+    files: dict[str, Path] = {}
+    for d in directories:
+        if not d.is_dir():
+            continue
+        for p in sorted(d.iterdir()):
+            if p.is_file() and p.suffix.lower() in MODEL_SUFFIXES and p.name != "README.md":
+                files.setdefault(p.name, p)
+    return sorted(files.values(), key=lambda p: p.name)
 
 
 def file_fingerprint(path: Path) -> str:
@@ -99,18 +136,20 @@ def default_model_path() -> Path:
 def resolve_model(spec: str | Path | None = None) -> Path:
     """Turn a model spec into a file path (not checked for existence beyond the lookup).
 
-    ``None`` or :data:`DEFAULT_MODEL` → the default; a registry name → its file in ``models_dir()``;
-    an existing path → itself; a bare file name → that file in ``models_dir()``.
+    ``None`` or :data:`DEFAULT_MODEL` → the default; a registry name → its file in the first
+    of :func:`model_dirs` that has it (else in ``models_dir()``, where it would be
+    downloaded); an existing path → itself; a bare file name → that file in
+    :func:`model_dirs`.
     """
     if spec is None or spec == DEFAULT_MODEL:
         return default_model_path()
     text = str(spec)
     if isinstance(spec, str) and text in REGISTRY:
-        return models_dir() / REGISTRY[text].file_name
+        file_name = REGISTRY[text].file_name
+        return find_model_file(file_name) or models_dir() / file_name
     path = Path(text).expanduser()
     if path.exists():
         return path
-    candidate = models_dir() / text
-    if path.parent == Path(".") and candidate.exists():
-        return candidate
+    if path.parent == Path("."):
+        return find_model_file(text) or path
     return path
