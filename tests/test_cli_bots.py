@@ -42,7 +42,8 @@ def test_hint_json_shape() -> None:
 def test_hint_text_and_top() -> None:
     code, out, _ = run("hint", "автомат", "--top", "3")
     assert code == 0
-    assert "наводка" in out and out.count("single") >= 3
+    assert "наводка" in out and out.count("одно слово") >= 3
+    assert "single" not in out and "режим single" not in out  # Russian labels, no jargon
 
 
 def one_json_error(out: str, code: int) -> str:

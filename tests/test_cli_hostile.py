@@ -464,3 +464,10 @@ def test_replay_warning_is_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     r = runner.invoke(app, ["replay", str(log), "--all"])
     assert r.exit_code == 0
     assert "строка оборвана" in r.stderr and "Unterminated" not in r.stderr
+
+
+def test_replay_labels_are_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = _a_log(tmp_path, monkeypatch)
+    r = runner.invoke(app, ["replay", str(log), "--all"])
+    assert "зерно: " in r.stdout and "модель: fake" in r.stdout and "уровень ботов: " in r.stdout
+    assert "seed:" not in r.stdout and "model:" not in r.stdout and "level:" not in r.stdout

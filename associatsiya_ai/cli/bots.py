@@ -16,7 +16,8 @@ from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.app import AdultOption, app, console, err_console, fail
-from associatsiya_ai.terminal.labels import levels_text
+from associatsiya_ai.terminal.explain import NOT_THE_BEST
+from associatsiya_ai.terminal.labels import levels_text, mode_name
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
@@ -147,16 +148,20 @@ def hint_command(
         print(json.dumps(data, ensure_ascii=False))
         return
     console.print(
-        f"Загадано «{data['secret']}»: наводка [bold]{data['hint']}[/bold] "
-        f"(режим {data['mode']}, цепочка: {' → '.join(data['chain']) or '—'})"
+        f"Загадано «{escape(data['secret'])}»: наводка [bold]{escape(data['hint'])}[/bold] "
+        f"({mode_name(data['mode'])}, цепочка: {escape(' → '.join(data['chain'])) or '—'})",
+        highlight=False,
     )
     if not data["candidates"]:
-        console.print(f"Слова «{data['secret']}» нет в модели: бот пропускает ход.")
+        console.print(f"Слова «{escape(data['secret'])}» нет в модели: бот пропускает ход.")
         return
     table = Table("№", "наводка", "режим", "оценка")
-    for i, c in enumerate(data["candidates"], 1):
-        table.add_row(str(i), c["hint"], c["mode"], f"{c['score']:.3f}")
+    ranked = sorted(data["candidates"], key=lambda c: -c["score"])
+    for i, c in enumerate(ranked, 1):
+        table.add_row(str(i), escape(c["hint"]), mode_name(c["mode"]), f"{c['score']:.3f}")
     console.print(table)
+    if ranked[0]["hint"] != data["hint"]:
+        console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
 
 
 @app.command("guess")
@@ -194,10 +199,13 @@ def guess_command(
         highlight=False,
     )
     table = Table("№", "ответ", "оценка")
-    for i, c in enumerate(data["candidates"], 1):
-        table.add_row(str(i), c["answer"], f"{c['score']:.3f}")
-    if data["candidates"]:
+    ranked = sorted(data["candidates"], key=lambda c: -c["score"])
+    for i, c in enumerate(ranked, 1):
+        table.add_row(str(i), escape(c["answer"]), f"{c['score']:.3f}")
+    if ranked:
         console.print(table)
+        if ranked[0]["answer"] != data["answer"]:
+            console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
 
 
 class EvalRole(str, Enum):

@@ -11,21 +11,31 @@ hinter's reason names.
 >>> d = Decision("мышь", Mode.SINGLE, ("мышь",), (Candidate("мышь", Mode.SINGLE, 0.9),), "близко")
 >>> decision_lines(d)
 ['близко', 'режим: одно слово', 'лучшие варианты: мышь 0.90']
+>>> low = (Candidate("сыр", Mode.SINGLE, 0.5), Candidate("мышь", Mode.SINGLE, 0.9))
+>>> decision_lines(Decision("сыр", Mode.SINGLE, ("сыр",), low, ""))[1:] == [
+...     "лучшие варианты: мышь 0.90, сыр 0.50", NOT_THE_BEST]
+True
 >>> decision_lines(*for_guesser(d, "кошка", hinter=True))
 ['близко', 'режим: одно слово', 'другие варианты наводок — после игры (associatsiya replay)']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from associatsiya_ai.bots.decision import Decision
+from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.terminal.labels import MODE_NAMES, MODE_PREFIX
 
-__all__ = ["decision_lines", "for_guesser"]
+__all__ = ["NOT_THE_BEST", "by_score", "decision_lines", "for_guesser", "not_the_best"]
 
 SHOWN_CANDIDATES = 6
 NO_EXPLANATION = "(объяснения нет)"
+NOT_THE_BEST = (
+    "выбран не лучший по оценке вариант: на уровнях easy и normal бот тянет жребий "
+    "среди лучших, чтобы играть слабее и разнообразнее"
+)
+"""Said when a bot's word is not its best-scored candidate."""
 
 
 def for_guesser(decision: Decision, secret: str, *, hinter: bool) -> tuple[Decision, str | None]:
@@ -80,12 +90,31 @@ def decision_lines(decision: Decision | None, withheld: str | None = None) -> li
     if withheld:
         lines.append(f"другие варианты {withheld} — после игры (associatsiya replay)")
     elif decision.candidates:
+        ordered = by_score(decision.candidates)
         shown = [
             f"{MODE_PREFIX[c.mode] if c.mode else ''}{c.word} {c.score:.2f}"
-            for c in decision.candidates[:SHOWN_CANDIDATES]
+            for c in ordered[:SHOWN_CANDIDATES]
         ]
         head = "лучшие варианты"
         if any(s.startswith("+") for s in shown):
             head += " (+ своя цепочка, ++ общая)"
         lines.append(f"{head}: " + ", ".join(shown))
+        if not_the_best(decision):
+            lines.append(NOT_THE_BEST)
     return lines or [NO_EXPLANATION]
+
+
+def by_score(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates best first (a stable sort: ties keep the bot's order)."""
+    return sorted(candidates, key=lambda c: -c.score)
+
+
+def not_the_best(decision: Decision) -> bool:
+    """Whether the bot said another word than its best-scored candidate (a level's draw)."""
+    ordered = by_score(decision.candidates)
+    if not ordered:
+        return False
+    best = ordered[0]
+    return best.word != decision.word and best.score > max(
+        (c.score for c in ordered if c.word == decision.word), default=float("-inf")
+    )

@@ -23,6 +23,7 @@ __all__ = [
     "RULES_TEXT",
     "levels_text",
     "miss_word",
+    "mode_name",
     "seat_label",
     "seat_name",
 ]
@@ -79,6 +80,18 @@ RULES_TEXT = """\
 Команды: [bold]?[/bold] — почему боты так сходили, [bold]!правила[/bold] — эти правила, \
 [bold]!выход[/bold] — выйти."""
 """One line per paragraph (rich markup): the console wraps them to the terminal's width."""
+
+
+def mode_name(value: object) -> str:
+    """A chain mode (a :class:`Mode` or its value) in Russian; anything else as text.
+
+    >>> mode_name("single"), mode_name(Mode.ALL)
+    ('одно слово', 'общая цепочка')
+    """
+    try:
+        return MODE_NAMES[Mode(value)]
+    except ValueError:
+        return str(value)
 
 
 def seat_name(seat: Seat) -> str:
