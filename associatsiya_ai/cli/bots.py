@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 
 __all__ = ["EvalRole", "guess_data", "hint_data"]
 
-Level = Annotated[str, typer.Option("--level", help=f"Bot strength: {', '.join(LEVEL_NAMES)}.")]
+Level = Annotated[
+    str,
+    typer.Option(
+        "--level",
+        help=f"Bot strength: {', '.join(LEVEL_NAMES)} (hint and guess show the hard bot's "
+        "best moves by default; vs-bot plays normal).",
+    ),
+]
 Model = Annotated[
     str | None,
     typer.Option("--model", help=f"Embeddings: a name or a file (default {DEFAULT_MODEL})."),
