@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,20 @@ def test_line_editing_left_and_backspace(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["turns"][0]["answer"] == "кошка" and record["rejected"] == []
+
+
+def test_closing_the_terminal_mid_game_writes_the_record(tmp_path: Path) -> None:
+    """The terminal goes away (the pty is closed: SIGHUP) while the prompt waits."""
+    log = tmp_path / "hup.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.sendline("стол")
+    child.expect("Ответ> ")
+    child.close(force=False)  # hang up: the kernel sends SIGHUP to the session
+    for _ in range(100):
+        if log.exists() and log.read_text("utf-8").strip():
+            break
+        time.sleep(0.1)
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert record["ended_by"] == "hangup"
+    assert record["turns"][0]["answer"] == "стол"
