@@ -151,6 +151,8 @@ def usage_text(message: str, param: str | None = None) -> str:
 
     >>> usage_text("Input should be greater than or equal to 1", "'--games'")
     'неверное значение --games: нужно не меньше 1'
+    >>> usage_text("Input should be a valid integer", "'--repeat' / '-r'")
+    'неверное значение --repeat / -r: нужно целое число'
     >>> usage_text("Got unexpected extra argument(s) (c)")
     'лишние аргументы: c'
     >>> usage_text("Invalid value for '--level': Value error, 'x' is not one of 'easy', 'hard'.")
@@ -162,7 +164,7 @@ def usage_text(message: str, param: str | None = None) -> str:
             param, message = found.group(1), found.group(2)
     if param is not None:
         value = _translate(message, _VALUE_MESSAGES) or message
-        return f"неверное значение {param.strip(chr(39))}: {value}"
+        return f"неверное значение {param.replace(chr(39), '')}: {value}"
     return _translate(message, _USAGE_MESSAGES) or _translate(message, _VALUE_MESSAGES) or message
 
 
