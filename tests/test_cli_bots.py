@@ -83,7 +83,8 @@ def test_evaluate_json_and_text(tmp_path: Path) -> None:
     path = dev_slice("guesser-dev.jsonl", 20, tmp_path)
     code, out, _ = run("evaluate", "guesser", str(path), "--json")
     assert code == 0
-    assert set(json.loads(out)) == {"n", "hit@1", "hit@10", "agreement", "coverage"}
+    # the core figures (research/evaluate.py adds more: log_likelihood, calibration, …)
+    assert set(json.loads(out)) >= {"n", "hit@1", "hit@10", "agreement", "coverage"}
     path = dev_slice("hinter-dev.jsonl", 10, tmp_path)
     code, out, _ = run("evaluate", "hinter", str(path))
     assert code == 0 and "attested@1" in out
