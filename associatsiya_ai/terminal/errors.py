@@ -1,8 +1,11 @@
-"""Rejected words in Russian: one renderer for a rule error's reason, one for a refused secret.
+"""Errors in Russian: rejected words, refused secrets, usage errors and the OS's errors.
 
 Every front-end message about a :class:`~associatsiya_ai.rules.types.RuleError` comes from here:
-the game screen and the prompts (:func:`rule_reason` with a frame of their own), one-line CLI
-errors (:func:`rule_message`) and a refused secret (:func:`secret_refusal`).
+the game screen and the prompts (:func:`rule_reason`, no rule codes, with a frame of their
+own; :func:`suggestion_line` when the reason does not name the fix), one-line CLI errors
+(:func:`rule_message`, with rule codes) and a refused secret (:func:`secret_refusal`).
+Click/Typer's English usage errors become Russian in :func:`usage_text`, an ``OSError`` in
+:func:`os_error_text` (by ``errno``: «No space left on device» → «на диске нет места»).
 
 >>> from associatsiya_ai.rules.types import InvalidSecretError, InvalidWordError
 >>> from associatsiya_ai.rules.words import Violation
