@@ -353,6 +353,15 @@ def test_every_command_survives_a_damaged_cache(
 
 
 @pytest.mark.slow
+def test_bot_vs_bot_survives_a_damaged_cache(tiny_model: tuple[Path, dict[str, str]]) -> None:
+    model, env = tiny_model
+    _cache_file(env).write_bytes(b"garbage")
+    r = run_real("bot-vs-bot", "--games", "2", "--model-1", str(model), env=env)
+    assert r.returncode == 0 and no_traceback(r.stdout, r.stderr), r.stderr
+    assert len(_cache_file(env).read_bytes()) > 1000
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [("hint", "кошка"), ("guess", "мышь"), ("models", "index")])
 def test_bot_commands_print_with_an_ascii_output_stream(
     tiny_model: tuple[Path, dict[str, str]], args: tuple[str, ...]
