@@ -103,7 +103,8 @@ def test_hinter_consonance_loses_and_shows_the_overlap(tmp_path: Path) -> None:
     log = tmp_path / "c.jsonl"
     r = run(f"--role hinter --word кошка --log {log}", ["кот"])
     assert r.exit_code == 0, r.output
-    assert "Наводящий команды 1 сообщил вам загаданное слово: «кошка»." in r.output
+    assert "Загаданное слово вы задали сами (--word): «кошка»." in r.output
+    assert "сообщил вам" not in r.output  # nobody told the person: they gave it
     assert "Созвучие: наводка «кот» (первые две буквы «ко»)" in r.output
     assert "загадано: кошка   наводка: кот" in r.output
     assert "Ваша команда проиграла." in r.output
@@ -510,3 +511,9 @@ def test_a_guessed_game_names_the_secret_once() -> None:
     assert "Загаданное слово: «кошка»" not in r.output  # not again right after
     r = run("--word лампа", ["стол"])
     assert "Загаданное слово: «лампа»." in r.output  # an unfinished game says it
+
+
+def test_a_drawn_secret_is_told_to_the_hinter_by_the_setter() -> None:
+    r = run("--role hinter --seed 1", [])
+    assert "Наводящий команды 1 сообщил вам загаданное слово: «" in r.output
+    assert "вы задали сами" not in r.output

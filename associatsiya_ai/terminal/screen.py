@@ -151,12 +151,12 @@ class Screen:
         self.say(f"Команда {3 - self.human.team} — соперники: наводящий и отгадывающий — боты.")
         self.say("Загадывает команда 1, первой ходит команда 2.")
         secret = escape(self.secret)
-        if hinting and self.human.team == 1:
+        if self.given is not None and event.index == 0:  # the person knows it: --word
+            self.say(f"Загаданное слово вы задали сами (--word): [bold]«{secret}»[/bold].")
+        elif hinting and self.human.team == 1:
             self.say(f"Загаданное слово: [bold]«{secret}»[/bold].")
         elif hinting:
             self.say(f"Наводящий команды 1 сообщил вам загаданное слово: [bold]«{secret}»[/bold].")
-        elif self.given is not None and event.index == 0:
-            self.say(f"Загаданное слово вы задали сами (--word): [bold]«{secret}»[/bold].")
         else:
             self.say("Загаданное слово знают только наводящие.")
         self.say(f"[dim]{COMMANDS_LINE}[/dim]")
