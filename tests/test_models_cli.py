@@ -261,3 +261,11 @@ def test_models_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.Mo
     data = json.loads(runner.invoke(app, ["models", "list", "--json"]).stdout)
     assert data["models_dir"] == str(home)
     assert {f["file"] for f in data["files"]} >= {"mine.vec", "old.vec"}
+
+
+def test_download_os_errors_are_russian(server: str, models: Path) -> None:
+    models.write_text("a file where the models folder should be")
+    result = runner.invoke(app, ["models", "download", f"{server}/model.bin"])
+    assert result.exit_code == 1
+    assert "не удалось создать папку моделей" in result.stderr
+    assert "файл уже существует" in result.stderr and "File exists" not in result.stderr

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
@@ -265,7 +266,10 @@ def download_command(
                 progress=report,
             )
     except DownloadError as exc:
-        raise fail(str(exc)) from None
+        message, cause = str(exc), exc.__cause__
+        if isinstance(cause, OSError) and str(cause) in message:  # the OS's words in Russian
+            message = message.replace(str(cause), os_error_text(cause))
+        raise fail(message) from None
     except KeyboardInterrupt:
         err_console.print("\nЗагрузка прервана; частичный файл удалён.")
         sys.exit(130)
