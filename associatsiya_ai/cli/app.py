@@ -90,18 +90,7 @@ def _usage_error(error: Any) -> None:
 
     if type(error).__name__ == "NoArgsIsHelpError":  # the help was printed: usage, exit 2
         return
-    param = None
-    if type(error).__name__ == "BadParameter" or hasattr(error, "param_hint"):
-        try:
-            hint = error.param_hint or (error.param and error.param.get_error_hint(error.ctx))
-        except Exception:
-            hint = None
-        param = hint if isinstance(hint, str) else None
-    message = (
-        usage_text(error.message, param)
-        if param is not None and type(error).__name__ == "BadParameter"
-        else usage_text(error.format_message())
-    )
+    message = usage_text(error.format_message())
     if json_requested():
         print_json_error(message, getattr(error, "exit_code", 2))
     err_console.print(f"[red]Ошибка:[/red] {escape(message)}", highlight=False, soft_wrap=True)
