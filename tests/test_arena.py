@@ -340,3 +340,58 @@ def test_a_log_written_before_the_decision_contract_still_replays() -> None:
     assert first.hinter is not None and first.hinter.word == first.new
     assert first.hinter.candidates[0] == Candidate("сестра", Mode.SINGLE, 1.0855)
     assert first.guesser is not None and first.guesser.candidates[0].word == "брат"
+
+
+def test_a_signal_mid_game_ends_it_as_abandoned_and_the_record_is_delivered() -> None:
+    """SIGTERM (and SIGHUP) while a bot thinks: the game is abandoned, on_game gets it."""
+    import os
+    import signal
+
+    from associatsiya_ai.arena.loop import Abandoned, abandon_on_signals
+
+    class Killed(Scripted):
+        def answer(self, view: GuesserView) -> AnswerChoice:
+            os.kill(os.getpid(), signal.SIGTERM)  # as if `kill` came while we waited
+            return AnswerChoice("стол")
+
+    a, b = bots(1), bots(2)
+    a[Seat(2, Role.GUESSER)] = Killed()
+    sides = {
+        "A": SideSeats(a[Seat(2, Role.HINTER)], a[Seat(2, Role.GUESSER)]),
+        "B": SideSeats(b[Seat(1, Role.HINTER)], b[Seat(1, Role.GUESSER)]),
+    }
+    written: list[dict[str, Any]] = []
+    before = signal.getsignal(signal.SIGTERM)
+    with abandon_on_signals():
+        result = play_match(
+            3, sides, LEX, lambda i, s, seats: "лампа", first_setter="B",
+            on_game=lambda r: written.append(r.to_dict()),
+        )  # fmt: skip
+    assert signal.getsignal(signal.SIGTERM) is before  # the handler is put back
+    assert result.ended_by == "terminate" and len(written) == 1
+    assert written[0]["ended_by"] == "terminate"
+    assert written[0]["outcome"]["termination"] == "abandoned"
+    assert Abandoned("hangup", 129).exit_code == 129
+
+
+def test_a_signal_while_the_record_is_written_waits_for_it() -> None:
+    import os
+    import signal
+
+    from associatsiya_ai.arena.loop import Abandoned, abandon_on_signals
+
+    a, b = bots(1), bots(2)
+    sides = {
+        "A": SideSeats(a[Seat(1, Role.HINTER)], a[Seat(1, Role.GUESSER)]),
+        "B": SideSeats(b[Seat(1, Role.HINTER)], b[Seat(1, Role.GUESSER)]),
+    }
+    written: list[str] = []
+
+    def write(record: Any) -> None:
+        os.kill(os.getpid(), signal.SIGHUP)  # arrives mid-write …
+        written.append(json.dumps(record.to_dict(), ensure_ascii=False))  # … the write ends
+
+    with pytest.raises(Abandoned) as stop, abandon_on_signals():
+        play_match(3, sides, LEX, lambda i, s, seats: "кошка", on_game=write)
+    assert stop.value.reason == "hangup" and stop.value.exit_code == 129
+    assert len(written) == 1 and json.loads(written[0])["ended_by"] is None  # game 1, whole
