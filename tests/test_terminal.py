@@ -114,3 +114,31 @@ def test_a_logged_rejection_keeps_every_violation(tmp_path: object) -> None:
     assert entry["kind"] == "first-two"  # the first, as older logs have it
     assert [v["kind"] for v in entry["violations"]] == ["first-two", "last-two"]
     assert rule_reason(IllegalMoveError("корка", two)).count("созвучие") == 2  # both said
+
+
+def test_replay_says_every_violation_of_a_rejected_move() -> None:
+    from rich.console import Console
+
+    from associatsiya_ai.arena.record import ReplayTurn
+    from associatsiya_ai.terminal.replay import render_game
+
+    record = {
+        "secret": "кошка",
+        "rejected": [
+            {
+                "seat": "2-hinter",
+                "turn": 1,
+                "word": "корка",
+                "detail": "созвучие: первые две буквы «ко»",
+                "violations": [
+                    {"detail": "созвучие: первые две буквы «ко»"},
+                    {"detail": "созвучие: последние две буквы «ка»"},
+                ],
+            }
+        ],
+    }
+    step = ReplayTurn(1, 2, "single", "мышь", ("мышь",), "сыр", False, None, None)
+    console = Console(record=True, width=200)
+    render_game(console, 1, record, [step])
+    text = console.export_text()
+    assert "первые две буквы «ко»; созвучие: последние две буквы «ка»" in text

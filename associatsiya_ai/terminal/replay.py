@@ -102,7 +102,7 @@ def _step(console: Console, step: ReplayStep, rejected: Sequence[Mapping[str, An
     _explained(console, "наводящий", step.hinter)
     for r in rejected:
         if r.get("turn") == step.number:
-            who, why = safe(seat_label(r.get("seat"))), str(r.get("detail"))
+            who, why = safe(seat_label(r.get("seat"))), _why(r)
             word = r.get("word")
             if isinstance(word, str) and f"«{word}»" not in why:  # name the word itself
                 why = f"«{word}» — {why}"
@@ -113,6 +113,16 @@ def _step(console: Console, step: ReplayStep, rejected: Sequence[Mapping[str, An
         verdict = "[green]верно![/green]" if step.correct else miss_word(step.answer)
         say(f"   ответ: «{safe(step.answer)}» — {verdict}", highlight=False)
         _explained(console, "отгадывающий", step.guesser)
+
+
+def _why(rejected: Mapping[str, Any]) -> str:
+    """Every violation of a rejected move (older logs keep only the first, as ``detail``)."""
+    found = rejected.get("violations")
+    if isinstance(found, list):
+        details = [str(v.get("detail")) for v in found if isinstance(v, Mapping)]
+        if details:
+            return "; ".join(dict.fromkeys(details))
+    return str(rejected.get("detail"))
 
 
 def result_text(record: Mapping[str, Any]) -> str | None:
