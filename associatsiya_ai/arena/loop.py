@@ -7,7 +7,9 @@ events (:mod:`associatsiya_ai.arena.events`) to a callback. It knows nothing of 
 A person's rejected move is handed back and the person asked again. A bot's illegal move
 (or exception) is a bug: the game is abandoned with ``ended_by = "bot-error"`` and
 :class:`BotMoveError` raised, with the finished record. A person quitting («!выход», end
-of input, Ctrl-C) abandons the game; the record is returned all the same.
+of input, Ctrl-C) abandons the game; the record is returned all the same. So does
+:class:`Abandoned` from outside: a hang-up or terminate signal under
+:func:`abandon_on_signals`, or a front-end whose screen is gone.
 """
 
 from __future__ import annotations
