@@ -250,6 +250,11 @@ def test_dev_full_as_the_log_of_vs_bot_and_bot_vs_bot() -> None:
     assert "на диске нет места" in r2.stderr
 
 
+def test_evaluate_error_is_one_line() -> None:
+    r = runner.invoke(app, ["evaluate", "guesser", "/nonexistent.jsonl"])
+    assert r.exit_code == 1 and r.stderr.startswith("Ошибка:") and r.stderr.count("\n") == 1
+
+
 def test_os_errors_are_said_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play, "load_kit", lambda model, level: fake_kit(level))
     r = runner.invoke(app, ["vs-bot", "--log", str(tmp_path)])

@@ -251,6 +251,7 @@ def evaluate_command(
             MofNCompleteColumn(),
             console=err_console,
             transient=True,
+            disable=not err_console.is_terminal,  # no stray blank line before an error
         ) as bar:
             task = bar.add_task(f"evaluate {role.value}", total=None)
 
