@@ -9,7 +9,15 @@ import pytest
 
 from associatsiya_ai.lexicon import default_lexicon
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.filter import REASONS, Reading, Senses, judge, reading, report
+from associatsiya_ai.vocab.filter import (
+    REASONS,
+    Reading,
+    Senses,
+    aliases,
+    judge,
+    reading,
+    report,
+)
 from associatsiya_ai.vocab.lists import is_adult, offensive_reason, parse_list, word_list
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
@@ -79,6 +87,33 @@ def test_judge_with_the_embedding() -> None:
     assert judge(rose, 4.2, Senses(names=0.6)) is None
 
 
+def test_spelling_variants_are_one_word() -> None:
+    """A nominative singular is a dictionary form even when pymorphy3 spells its lemma otherwise."""
+    assert "счастие" in aliases("счастье") and "похмелие" in aliases("похмелье")
+    assert aliases("супруга") == {"супруга"}  # the feminine is another word
+    assert aliases("кошки") == {"кошки"}  # a plural is no nominative singular
+    happy = reading("счастье")
+    assert happy.own > 0.99 and not happy.others
+    assert judge(happy, 4.6, None) is None
+
+
+def test_screen_word_rules() -> None:
+    """The noun's own forms in the model decide POS ambiguity; abbreviations must dominate."""
+    from associatsiya_ai.vocab.screen import _noun_stats, _screen_word, _spelt
+
+    lexicon = default_lexicon()
+    model = {"правды", "правду", "правдой", "тома", "томе", "удочки", "счастье"}
+    kept = _screen_word("правда", 5.4, lexicon, model, 2.5)
+    assert isinstance(kept, tuple) and kept[1] == "правда"
+    assert _screen_word("том", 6.0, lexicon, model, 2.5) == "not-noun"
+    assert _screen_word("тут", 5.7, lexicon, model, 2.5) == "not-noun"
+    happy = _screen_word("счастье", 4.6, lexicon, model, 2.5)
+    assert isinstance(happy, tuple) and happy[1] == lexicon.analyse("счастье").lemma  # R4
+    assert _screen_word("кошки", 4.0, lexicon, model, 2.5) == "=кошка"
+    assert _noun_stats("пол")[2] and not _noun_stats("бтр")[2]
+    assert _spelt("счастие", model) and not _spelt("удочка", model)
+
+
 def test_report_lists_every_reason() -> None:
     counts = report({"уха": "inflected-form", "колчак": "proper-name", "марс": "proper-name"})
     assert list(counts) == list(REASONS)
@@ -111,11 +146,21 @@ def test_real_words_pass_r3_and_no_list(real_vocab: Vocabulary) -> None:
 
 def test_real_examples_dropped(real_vocab: Vocabulary) -> None:
     gone = "уха маш планет добавок сук бабьё холодное жаркое вики колчак марс щедрина коты"
+    gone += " том тут стать весь перед первое"
     assert not {fold(w) for w in gone.split()} & set(real_vocab.folded)
     assert {"кот", "ухо", "планета", "роза", "лев", "вера", "трусы", "часы"} <= set(
         real_vocab.folded
     )
     assert real_vocab.report["proper-name"] > 0 and real_vocab.dropped
+
+
+def test_real_words_people_say_are_kept(real_vocab: Vocabulary) -> None:
+    """Spelling variants of a lemma, POS-ambiguous nouns, nominatives the model lacks."""
+    kept = "счастье воскресенье правда тепло добро пол удочка швабра цапля"
+    assert set(kept.split()) <= set(real_vocab.folded)
+    lexicon = default_lexicon()
+    for word, lemma in zip(real_vocab.words, real_vocab.lemmas, strict=True):
+        assert lemma in lexicon.analyse(word).lemmas, word  # R4 as a person's check sees it
 
 
 @pytest.mark.model

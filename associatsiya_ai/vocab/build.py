@@ -9,7 +9,8 @@ goes to an ``on_progress(done, total)`` callback. The rules:
   dictionary, mostly nouns, frequent enough in their noun reading (effective Zipf ≥
   ``MIN_ZIPF``), heard in the sense the vector means (not another word's inflection, a
   substantivised adjective or a name), one per lexeme, and not on the offensive lists
-  (:func:`is_blocked`); sexual and violent terms are kept but flagged ``adult``.
+  (:func:`is_blocked`); sexual and violent terms are kept but flagged ``adult``. A noun
+  whose nominative the model lacks is said when its other forms are there («удочка»).
 - **Vectors** mix the mean over a word's inflected forms with its own vector (robust to one
   noisy news-corpus form), are mean-centred, have the top principal component removed
   ("all-but-the-top") and are L2-normalised.
@@ -51,7 +52,7 @@ __all__ = [
     "query_vector",
 ]
 
-VOCAB_VERSION = 9
+VOCAB_VERSION = 10
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 ProgressCallback = Callable[[int, int], None]
 """``on_progress(done, total)``: model words examined so far, of all."""

@@ -34,7 +34,9 @@ from functools import lru_cache
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.lists import is_adult, offensive_reason
 
-__all__ = ["REASONS", "Reading", "Senses", "is_adult_word", "judge", "reading", "report"]
+__all__ = [
+    "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge", "reading", "report",
+]  # fmt: skip
 
 REASONS = (
     "not-cyrillic", "rare", "not-r3", "not-noun", "not-in-dictionary", "inflected-form",
@@ -134,6 +136,36 @@ _PLURAL_CASES = ("nomn", "datv", "ablt", "loct")
 
 
 @lru_cache(maxsize=65536)
+def aliases(word: str) -> frozenset[str]:
+    """The folded ``word`` and every lemma of which it is the nominative singular itself.
+
+    pymorphy3 may spell a lexeme's normal form otherwise than its nominative: «счастье» is
+    the nominative singular of the lexeme it calls «счастие» (an ье/ие variant), so both
+    name the same word. Plural-only nouns count too (their nominative is plural); a form of
+    another gender than the normal form («супруга» of «супруг») is another word.
+
+    >>> sorted(aliases("счастье")), sorted(aliases("белка"))
+    (['счастие', 'счастье'], ['белка'])
+    """
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    w = fold(word)
+    out = {w}
+    for p in morph().parse(w):
+        grammemes = p.tag.grammemes
+        if (
+            p.tag.POS == "NOUN"
+            and "nomn" in grammemes
+            and ("sing" in grammemes or "Pltm" in grammemes)
+            and PROPER_GRAMMEMES.isdisjoint(grammemes)
+            and fold(p.word) == w
+            and p.tag.gender == p.lexeme[0].tag.gender  # «супруга» is not «супруг»
+        ):
+            out.add(fold(p.normal_form))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=65536)
 def reading(word: str) -> Reading:
     """Measure the folded form ``word`` with pymorphy3 (all parses) and wordfreq."""
     from wordfreq import zipf_frequency
@@ -141,6 +173,7 @@ def reading(word: str) -> Reading:
     from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
 
     w = fold(word)
+    same = aliases(w)
     own = proper = adjective = 0.0
     others: Counter[str] = Counter()
     plural_of: Counter[str] = Counter()
@@ -149,7 +182,7 @@ def reading(word: str) -> Reading:
         lemma, grammemes = fold(p.normal_form), p.tag.grammemes
         if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(grammemes):
             proper += p.score
-        elif p.tag.POS == "NOUN" and lemma == w:
+        elif p.tag.POS == "NOUN" and lemma in same:
             own += p.score
             if plural_zipf is None:
                 zipfs = [
@@ -206,7 +239,7 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
         ):
             return "duplicate-lexeme"
     for lemma, share in r.others.items():
-        if share < OTHER_SHARE or lemma not in s.others:
+        if lemma in aliases(r.word) or share < OTHER_SHARE or lemma not in s.others:
             continue
         if s.own is not None and r.singular_zipf.get(lemma, 0.0) < zipf - OTHER_RARER:
             continue  # «белок» is not «белка»'s genitive plural: «белка» is the rarer word

@@ -3,13 +3,15 @@
 :func:`screen_model` is the vocabulary build's word loop. Cheap checks come first (most model
 words are rare or not Russian), then a person's own R3 check (:meth:`Lexicon.analyse`), then
 the parse statistics, then :func:`associatsiya_ai.vocab.filter.judge` with the embedding's
-evidence. Library code: it prints nothing; ``tick`` reports progress.
+evidence. Lemmas of the model's inflected forms whose own spelling the model lacks
+(«удочка» from «удочки») are candidates too. Library code: prints nothing; ``tick`` reports.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,9 +24,9 @@ from associatsiya_ai.lexicon import (
     morph,
 )
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.filter import is_adult_word, judge, reading, report
+from associatsiya_ai.vocab.filter import aliases, is_adult_word, judge, reading, report
 from associatsiya_ai.vocab.lists import offensive_reason
-from associatsiya_ai.vocab.senses import measure_senses
+from associatsiya_ai.vocab.senses import measure_senses, own_forms
 
 if TYPE_CHECKING:
     from associatsiya_ai.lexicon import Lexicon
@@ -37,7 +39,17 @@ AUDITED = frozenset({"not-cyrillic", "rare", "not-r3"})
 """Reasons only counted: the dropped list (for audit) leaves these ~200,000 words out (other
 parts of speech, oblique cases, names, rare words: no reader needs to see them)."""
 MAX_OTHER_POS = 0.6
-"""Share of other parts of speech at which a form is not a noun («стали» is a verb)."""
+"""Share of other parts of speech at which a form is not a noun («стали» is a verb) ..."""
+OBLIQUE_GAP = 1.0
+"""... unless the noun's own unambiguous forms are at most this many Zipf rarer than the word
+(«правда»: «правды», «правду»; not «том», «тут», «стать»)."""
+LEXEME_MARGIN = 0.3
+"""A lemma missing from the model is as frequent as its lexeme's forms together, less this."""
+RARE_FORMS = RARE_LEMMA = 1.0
+"""Forms this many Zipf below the threshold still propose their lemma; the lemma itself
+needs a Zipf that close to it (wordfreq underrates some nominatives: «морщина» 1.8)."""
+LEMMA_SHARE = 0.5
+"""Parse weight from which a model form proposes its lemma missing from the model («удочки»)."""
 
 
 @dataclass
@@ -67,33 +79,63 @@ class Screened:
         return [(w, r) for w, r in self.dropped.items() if r not in AUDITED]
 
 
+@lru_cache(maxsize=8)
+def _parse(word: str) -> list[Any]:
+    """pymorphy3's parses of a lower-cased word (the last few memoised: each is asked twice)."""
+    return list(morph().parse(word))
+
+
 def _nominative_noun(word: str) -> bool:
     return any(
         p.tag.POS == "NOUN" and "nomn" in p.tag and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        for p in morph().parse(word.lower())
+        for p in _parse(word.lower())
     )
 
 
 def _noun_stats(word: str) -> tuple[float, float, bool]:
     """(share of parses that are this noun in nom./acc., share of other POS, usable).
 
-    Usable: known to the dictionary and not an abbreviation («бтр», «вмф»).
+    Usable: known to the dictionary and not mostly an abbreviation («бтр», «вмф»; «пол» has
+    an abbreviation reading too, but a lighter one).
     """
     parses = morph().parse(word)
-    noun = other = 0.0
+    same = aliases(word)
+    noun = other = abbr = plain = 0.0
     for p in parses:
         if "NOUN" in p.tag:
-            if is_common_noun(p) and p.tag.case in ("nomn", "accs") and fold(p.normal_form) == word:
+            if is_common_noun(p) and p.tag.case in ("nomn", "accs") and fold(p.normal_form) in same:
                 noun += p.score
+            if "Abbr" in p.tag:
+                abbr += p.score
+            else:
+                plain += p.score
         elif p.tag.POS is not None:
             other += p.score
-    abbr = any("Abbr" in p.tag for p in parses if "NOUN" in p.tag)
-    return noun, other, any(p.is_known for p in parses) and not abbr
+    return noun, other, any(p.is_known for p in parses) and abbr <= plain
 
 
 def _quick_noun(word: str) -> bool:
     """Whether an accepted parse of ``word`` is its own dictionary form (a cheap first test)."""
-    return any(fold(p.normal_form) == fold(word) for p in accepted_parses(word))
+    same = aliases(word)
+    return any(fold(p.normal_form) in same for p in accepted_parses(word))
+
+
+def _oblique_zipf(word: str, words: Container[str]) -> float:
+    """Highest Zipf of the noun's own unambiguous other forms in the model (-1 when none):
+    when frequent, the lexeme-averaged vector the bot uses is mostly the noun's."""
+    from wordfreq import zipf_frequency
+
+    return max((zipf_frequency(f, "ru") for f in own_forms(word, words)), default=-1.0)
+
+
+def _lemmas_of(raw: str, model: Container[str]) -> list[str]:
+    """Common-noun lemmas ``raw`` is mostly a form of whose own spelling is not in the model."""
+    out = []
+    for p in _parse(raw.lower()):
+        lemma = fold(p.normal_form)
+        if p.score >= LEMMA_SHARE and is_common_noun(p) and lemma not in model:
+            out.append(lemma)
+    return out
 
 
 def screen_model(
@@ -115,14 +157,16 @@ def screen_model(
     from wordfreq import zipf_frequency
 
     out = Screened()
+    model = {fold(raw) for raw in embeddings.words}
     plural: dict[str, str] = {}  # plural form → its singular lemma (resolved below)
+    lemmas: dict[str, None] = {}  # lemmas of model forms, not in the model themselves
     candidates: dict[str, tuple[str, str, float]] = {}
     zipfs: dict[str, float] = {}
     for n, raw in enumerate(embeddings.words):
         if tick is not None and n % 2000 == 0:
             tick(n)
         w = fold(raw)
-        if w in candidates or w in out.dropped:
+        if w in candidates or w in out.dropped or w in plural:
             continue
         if len(w) < 2 or len(w) > 30 or not is_cyrillic_word(raw):
             out.dropped[w] = "not-cyrillic"
@@ -130,47 +174,92 @@ def screen_model(
         freq = max(zipf_frequency(w, "ru"), zipf_frequency(raw, "ru"))
         if freq < min_zipf:
             out.dropped[w] = "rare"
+            if freq >= min_zipf - RARE_FORMS:
+                lemmas.update(dict.fromkeys(_lemmas_of(raw, model)))
             continue
         bad = offensive_reason(w)
         if bad is not None:
             out.dropped[w] = bad
             continue
-        # Lexicon.analyse accepts a Cyrillic word iff it has a nominative common-noun parse:
-        # looking for one first spares analysing ~100,000 verb and oblique forms.
-        verdict = lexicon.analyse(raw) if _nominative_noun(raw) else None
-        if verdict is None or not verdict.ok:
-            out.dropped[w] = "not-r3"
+        got = _screen_word(raw, freq, lexicon, embeddings, min_zipf)
+        if isinstance(got, tuple):
+            candidates[w] = got
+            zipfs[w] = freq
             continue
-        if verdict.singular or w not in verdict.lemmas or not _quick_noun(raw):
-            plural[w] = verdict.singular or verdict.lemma
+        if got.startswith("="):
+            plural[w] = got[1:]
+        else:
+            out.dropped[w] = got
+        lemmas.update(dict.fromkeys(_lemmas_of(raw, model)))
+    for lemma in lemmas:  # «удочка» from «удочки», «удочку» when the model lacks «удочка»
+        if lemma in candidates or offensive_reason(lemma) is not None or _spelt(lemma, model):
             continue
-        noun, other, usable = _noun_stats(w)
-        if not usable:
-            out.dropped[w] = "not-in-dictionary"
+        freq = zipf_frequency(lemma, "ru")
+        if freq < min_zipf - RARE_LEMMA:
             continue
-        if other >= MAX_OTHER_POS:
-            out.dropped[w] = "not-noun"
+        forms = [freq, *(zipf_frequency(f, "ru") for f in own_forms(lemma, embeddings))]
+        freq = float(np.log10(np.sum(np.power(10.0, forms)))) - LEXEME_MARGIN
+        if freq < min_zipf:
             continue
-        z = freq + float(np.log10(max(noun, 0.01)))
-        if z < min_zipf:
-            out.dropped[w] = "rare"
-            continue
-        candidates[w] = (verdict.display, w, z)
-        zipfs[w] = freq
+        got = _screen_word(lemma, freq, lexicon, embeddings, min_zipf)
+        if isinstance(got, tuple):
+            candidates[lemma] = got
+            zipfs[lemma] = freq
     if tick is not None:
         tick(len(embeddings.words))
     readings = {w: reading(w) for w in candidates}
     senses = measure_senses(embeddings, readings)
-    for w, entry in candidates.items():
+    by_lemma: dict[str, str] = {}
+    for w, entry in sorted(candidates.items(), key=lambda item: -item[1][2]):
         reason = judge(readings[w], zipfs[w], senses.get(w), candidates)
+        if reason is None and entry[1] in by_lemma:
+            reason = "duplicate-lexeme"  # «воскресение» beside «воскресенье»: one lexeme
         if reason is None:
-            out.kept[w] = entry
-        else:
+            by_lemma[entry[1]] = w
+        elif w in model:
             out.dropped[w] = reason
+    out.kept = {w: entry for w, entry in candidates.items() if by_lemma.get(entry[1]) == w}
     for w, lemma in plural.items():
         out.dropped[w] = "duplicate-lexeme" if lemma in out.kept else "inflected-form"
     out.adult = {w for w in out.kept if is_adult_word(w)}
     return out
+
+
+def _spelt(lemma: str, model: Container[str]) -> bool:
+    """Whether the model holds the lemma's nominative in another spelling («счастье»)."""
+    for p in accepted_parses(lemma):
+        for f in p.lexeme:
+            form = fold(f.word)
+            if form != lemma and "nomn" in f.tag and form in model and lemma in aliases(form):
+                return True
+    return False
+
+
+def _screen_word(
+    raw: str, freq: float, lexicon: Lexicon, model: Container[str], min_zipf: float
+) -> tuple[str, str, float] | str:
+    """(display, lemma, effective Zipf) to keep; "=" + its lemma for another form of a
+    lexeme (a plural, a form the dictionary names otherwise); else the reason to drop."""
+    w = fold(raw)
+    # Lexicon.analyse accepts a Cyrillic word iff it has a nominative common-noun parse:
+    # looking for one first spares analysing ~100,000 verb and oblique forms.
+    verdict = lexicon.analyse(raw) if _nominative_noun(raw) else None
+    if verdict is None or not verdict.ok:
+        return "not-r3"
+    own = w in verdict.lemmas or verdict.lemma in aliases(w)  # «счастье»: «счастие»
+    if verdict.singular or not own or not _quick_noun(raw):
+        return "=" + (verdict.singular or verdict.lemma)
+    noun, other, usable = _noun_stats(w)
+    if not usable:
+        return "not-in-dictionary"
+    if other >= MAX_OTHER_POS and _oblique_zipf(w, model) < freq - OBLIQUE_GAP:
+        return "not-noun"
+    z = freq + float(np.log10(max(noun, 0.01)))
+    if z < min_zipf:  # the noun's own forms may show it in use («мята»: «мяты», «мятой»)
+        z = max(z, min(freq, _oblique_zipf(w, model)))
+    if z < min_zipf:
+        return "rare"
+    return (verdict.display, w if w in verdict.lemmas else verdict.lemma, z)
 
 
 def vocabulary_report(vocab: Vocabulary, n_dropped: int = 0, seed: int = 0) -> dict[str, Any]:

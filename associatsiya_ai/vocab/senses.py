@@ -13,18 +13,18 @@ Only forms with a competing reading are measured (a few thousand of the model's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Container, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.filter import ADJECTIVE_SHARE, OTHER_SHARE, Reading, Senses
+from associatsiya_ai.vocab.filter import ADJECTIVE_SHARE, OTHER_SHARE, Reading, Senses, aliases
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
 
-__all__ = ["measure_senses", "needs_senses"]
+__all__ = ["measure_senses", "needs_senses", "own_forms"]
 
 REFERENCE = 40000
 """How many of the model's most frequent Russian words the neighbours are drawn from."""
@@ -77,30 +77,53 @@ def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return _unit(embeddings.vectors_for(chosen)), names, nouns
 
 
-def _own_forms(word: str, embeddings: Embeddings) -> list[str]:
-    """The forms of ``word``'s common-noun lexeme in the model that are nothing else."""
+def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS) -> list[str]:
+    """The forms of ``word``'s common-noun lexeme in ``words`` that are nothing else.
+
+    A form is kept when parses of the word's lexeme (any spelling of its lemma, see
+    :func:`~associatsiya_ai.vocab.filter.aliases`) weigh at least ``unambiguous``.
+    """
     from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
 
-    def share(form: str) -> float:
-        return float(
-            sum(
-                p.score
-                for p in morph().parse(form)
-                if p.tag.POS == "NOUN"
-                and fold(p.normal_form) == word
-                and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-            )
+    same = aliases(word)
+
+    def mine(p: Any) -> bool:
+        return (
+            p.tag.POS == "NOUN"
+            and fold(p.normal_form) in same
+            and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
         )
 
+    def share(form: str) -> float:
+        return float(sum(p.score for p in morph().parse(form) if mine(p)))
+
     for p in morph().parse(word):
-        if (
-            p.tag.POS == "NOUN"
-            and fold(p.normal_form) == word
-            and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        ):
+        if mine(p):
             forms = dict.fromkeys(f.word for f in p.lexeme if fold(f.word) != word)
-            return [f for f in forms if f in embeddings and share(f) >= UNAMBIGUOUS]
+            return [f for f in forms if f in words and share(f) >= unambiguous]
     return []
+
+
+def _others(
+    vector: np.ndarray, word: str, r: Reading, embeddings: Embeddings, has_own: bool
+) -> dict[str, float]:
+    """Cosine of a form's unit ``vector`` to each other lemma it may be a form of.
+
+    The other lemma is measured by its own unambiguous forms. Its surface vector may be
+    ambiguous too («белка» is «белок»'s genitive), so it only counts when the form has no
+    unambiguous forms of its own to weigh against («добавок»), and then the closer counts.
+    """
+    out: dict[str, float] = {}
+    for lemma in r.others:
+        if lemma == word:
+            continue
+        forms = own_forms(lemma, embeddings)
+        cos = [float(vector @ _unit(embeddings.vectors_for(forms).mean(axis=0)))] if forms else []
+        if lemma in embeddings and not has_own:
+            cos.append(float(vector @ _unit(embeddings.vector(lemma))))
+        if cos:
+            out[lemma] = max(cos)
+    return out
 
 
 def measure_senses(embeddings: Embeddings, readings: Mapping[str, Reading]) -> dict[str, Senses]:
@@ -131,16 +154,12 @@ def measure_senses(embeddings: Embeddings, readings: Mapping[str, Reading]) -> d
         for row, w in enumerate(todo[start : start + _CHUNK]):
             near = np.argpartition(-sims[row], min(k, len(ref) - 1))[: k + 1]
             near = near[sims[row, near] < 0.9999][:k]  # the form itself is no neighbour
-            own_forms = _own_forms(w, embeddings)
+            forms = own_forms(w, embeddings)
             own = None
-            if own_forms:
-                centre = _unit(embeddings.vectors_for(own_forms).mean(axis=0))
+            if forms:
+                centre = _unit(embeddings.vectors_for(forms).mean(axis=0))
                 own = float(block[row] @ centre)
-            others = {
-                lemma: float(block[row] @ _unit(embeddings.vector(lemma)))
-                for lemma in readings[w].others
-                if lemma in embeddings and lemma != w
-            }
+            others = _others(block[row], w, readings[w], embeddings, own is not None)
             out[w] = Senses(
                 names=float(names[near].mean()) if len(near) else 0.0,
                 nouns=float(nouns[near].mean()) if len(near) else 1.0,
