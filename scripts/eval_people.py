@@ -103,7 +103,8 @@ def main() -> None:
             t = shipped.temperature
         else:
             w = fit(data, train)
-            t = calibrate(data, w, train)
+            t, s = calibrate(data, w, train)
+            w[8:12] *= s
         print(f"== train {train} test {test}: T={t}")
         if "--hinter-only" not in sys.argv:
             report("guesser", metrics(data, w, test, t))

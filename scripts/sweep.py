@@ -4,7 +4,7 @@
 Examples::
 
     python scripts/sweep.py --param level --values easy normal hard --games 200
-    python scripts/sweep.py --param guesser.prior_weight --values 0 0.05 0.1 0.2 \\
+    python scripts/sweep.py --param hinter.pool --values 10 30 60 \\
         --games 0 --out prior.csv
 
 ``--param level`` sets both bots' level; ``hinter.NAME`` / ``guesser.NAME`` is passed as the
@@ -118,11 +118,7 @@ def evaluate_figures(
     with tempfile.TemporaryDirectory() as tmp:
         if "guesser" in roles:
             path = _slice(eval_dir / "guesser-dev.jsonl", rows, Path(tmp))
-            g = _as_dict(
-                evaluate.evaluate_guesser(
-                    path, spec.model, level=level, **spec.bot_kwargs("guesser")
-                )
-            )
+            g = _as_dict(evaluate.evaluate_guesser(path, spec.model, level=level))
             out.update(
                 guesser_n=g.get("n"),
                 **{"hit@1": g.get("hit@1"), "hit@10": g.get("hit@10")},

@@ -8,7 +8,6 @@ from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.bots.guesser import EmbeddingGuesser
 from associatsiya_ai.bots.hinter import EmbeddingHinter
 from associatsiya_ai.bots.levels import LEVEL_NAMES, LEVELS, Level, level_of
-from associatsiya_ai.bots.scoring import GuesserParams
 
 __all__ = [
     "LEVELS",
@@ -17,7 +16,6 @@ __all__ = [
     "Decision",
     "EmbeddingGuesser",
     "EmbeddingHinter",
-    "GuesserParams",
     "Level",
     "level_of",
 ]

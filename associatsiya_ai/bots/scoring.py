@@ -1,14 +1,11 @@
-"""The guesser's scoring, shared by both bots (the hinter predicts its partner with it).
+"""What both bots share: the words a guesser never answers, and sampling among the best.
 
-A chain is read as a weighted sum of its words' vectors (the newest word strongest), plus
-the rest of the public history more weakly; every vocabulary noun is scored by cosine to
-that query plus a frequency prior: ``score = cos(query, w) + prior · min(zipf(w), cap)``.
+(The scores themselves come from the human-response model, :mod:`associatsiya_ai.bots.people`.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -16,78 +13,7 @@ from associatsiya_ai.bots.levels import Level
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = [
-    "GuesserParams",
-    "chain_weights",
-    "choose",
-    "excluded",
-    "prior",
-    "query",
-]
-
-
-@dataclass(frozen=True)
-class GuesserParams:
-    """The guesser's generic parameters (tuned on the dev sets; see ``evaluate``).
-
-    Attributes
-    ----------
-    prior : float
-        Weight of the frequency prior per Zipf unit.
-    zipf_cap : float
-        Zipf values above this count as this (very frequent words are not favoured more).
-    decay : float
-        Weight of each older chain word relative to the next newer one.
-    history : float
-        Weight of each earlier hint outside the chain.
-    """
-
-    prior: float = 0.1
-    zipf_cap: float = 5.5
-    decay: float = 0.7
-    history: float = 0.25
-
-
-def chain_weights(
-    chain: Sequence[str], history: Iterable[str], params: GuesserParams
-) -> list[tuple[str, float]]:
-    """The weight of each word in a guesser's query: the newest chain word 1, each older one
-    ``decay`` times the next, every other earlier hint ``history``."""
-    in_chain = {fold(w) for w in chain}
-    weighted = [(w, params.decay**k) for k, w in enumerate(reversed(chain))]
-    weighted += [(w, params.history) for w in history if fold(w) not in in_chain]
-    return [(w, x) for w, x in weighted if x > 0]
-
-
-def query(
-    vocab: Vocabulary,
-    chain: Sequence[str],
-    history: Iterable[str] = (),
-    params: GuesserParams = GuesserParams(),
-) -> tuple[np.ndarray | None, tuple[str, ...]]:
-    """The query vector of a chain (and history), and the words that had vectors.
-
-    Returns
-    -------
-    (numpy.ndarray or None, tuple of str)
-        Shape (dim,) float32, L2-normalised; None when no word has a vector.
-    """
-    total, used = None, []
-    for word, weight in chain_weights(chain, history, params):
-        v = vocab.vector(word)
-        if v is None:
-            continue
-        total = weight * v if total is None else total + weight * v
-        used.append(word)
-    if total is None:
-        return None, ()
-    norm = float(np.linalg.norm(total))
-    return (total / norm if norm > 0 else total).astype(np.float32), tuple(used)
-
-
-def prior(vocab: Vocabulary, params: GuesserParams) -> np.ndarray:
-    """The frequency prior term of every vocabulary word, shape (n,)."""
-    return params.prior * np.minimum(vocab.zipf, params.zipf_cap)
+__all__ = ["choose", "excluded"]
 
 
 def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) -> np.ndarray:
