@@ -170,10 +170,9 @@ class EmbeddingGuesser:
         top = top[np.argsort(-p[top], kind="stable")]
         words = self.vocab.words
         cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
-        likely = ", ".join(f"{words[i]} ({_percent(p[i])})" for i in top[:3])
-        reason = f"скорее всего ответят: {likely}"
+        reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != int(top[0]):
-            reason += f"; бот ответил «{words[pick]}» ({_percent(p[pick])}), как ответил бы человек"
+            reason += f" (шанс ответа «{words[pick]}» — {_percent(p[pick])})"
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
 
 

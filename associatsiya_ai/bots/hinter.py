@@ -44,6 +44,9 @@ class EmbeddingHinter:
         How many weighed (hint, mode) pairs the decision lists.
     min_len : int
         Shortest hint in letters (two-letter nouns are mostly junk: «су», «мю»).
+    freq : float
+        Weight of the hint's Zipf frequency beside ln P when ranking (plain words are
+        easier for a person to take in; the chance shown stays P).
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
     """
@@ -58,6 +61,7 @@ class EmbeddingHinter:
         chain_pool: int = 3,
         candidates: int = 10,
         min_len: int = 3,
+        freq: float = 0.3,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
@@ -68,6 +72,8 @@ class EmbeddingHinter:
         self._checker = checker
         self.pool, self.chain_pool, self.candidates = pool, chain_pool, candidates
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
+        self.freq = freq
+        self._bonus = freq * np.asarray(vocab.zipf, np.float64)
         self.people = people if people is not None else people_model(vocab)
 
     def __repr__(self) -> str:
@@ -96,7 +102,7 @@ class EmbeddingHinter:
         ranked = self.rank(view)
         if not ranked:
             return self._pass(view, "нет допустимых наводок")
-        values = np.array([s for _, _, s in ranked])
+        values = np.array([s + self._bonus_of(w) for w, _, s in ranked])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(
             Candidate(w, m, s, float(np.exp(s)) if s > -50 else 0.0)
@@ -110,14 +116,8 @@ class EmbeddingHinter:
                 chain = view.chains_for(verdict.display)[mode]
                 chance = float(np.exp(value)) if value > -50 else 0.0
                 why = (
-                    f"по этой наводке человек назовёт «{secret}» с вероятностью "
-                    f"{_percent(chance)}: это лучшая из допустимых"
+                    f"по этой наводке человек назовёт «{secret}» с вероятностью {_percent(chance)}"
                 )
-                if i != 0:
-                    why = (
-                        f"по этой наводке человек назовёт «{secret}» с вероятностью "
-                        f"{_percent(chance)} (на этом уровне бот выбирает не всегда лучшую)"
-                    )
                 return Decision(verdict.display, mode, chain, top, why, chance)
         return self._pass(view, "ни одна наводка не прошла проверку правил")
 
@@ -141,7 +141,8 @@ class EmbeddingHinter:
         return out
 
     def rank(self, view: HinterView) -> list[tuple[str, Mode, float]]:
-        """Weigh the best (hint, mode) pairs by ln P(a person answers the secret), best first.
+        """Weigh the best (hint, mode) pairs by ln P(a person answers the secret), best first
+        (ranked by ln P plus the frequency term ``freq`` · Zipf).
 
         Returns
         -------
@@ -164,12 +165,13 @@ class EmbeddingHinter:
             base = np.full(len(vocab), -60.0) + vocab.matrix @ t
         else:
             base = people.secret_given_hints(secret_row)
+        key = base + self._bonus
         k = min(self.pool, idx.size)
-        cand = idx[np.argpartition(-base[idx], k - 1)[:k]]
-        cand = cand[np.argsort(-base[cand], kind="stable")]
+        cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
+        cand = cand[np.argsort(-key[cand], kind="stable")]
         modes = _distinct_modes(view)
         if secret_row is None or (modes == [(Mode.SINGLE, ())] and not view.all_hints):
-            return [(vocab.words[c], Mode.SINGLE, float(base[c])) for c in cand]
+            return [(vocab.words[c], Mode.SINGLE, float(base[c])) for c in cand]  # by key
         # beyond the exactly weighed ones, the rest rank after them (a fallback only)
         out = [
             (vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0) for c in cand[self.chain_pool :]
@@ -191,8 +193,13 @@ class EmbeddingHinter:
                 continue
             p = softmax(z, banned)[secret_row]
             out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
-        out.sort(key=lambda r: -r[2])
+        out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
         return out
+
+    def _bonus_of(self, word: str) -> float:
+        """The frequency term of a vocabulary word's ranking (0 for other words)."""
+        i = self.vocab.index.get(fold(word))
+        return 0.0 if i is None else float(self._bonus[i])
 
 
 def _distinct_modes(view: HinterView) -> list[tuple[Mode, tuple[str, ...]]]:

@@ -92,16 +92,38 @@ def decision_lines(decision: Decision | None, withheld: str | None = None) -> li
     elif decision.candidates:
         ordered = by_score(decision.candidates)
         shown = [
-            f"{MODE_PREFIX[c.mode] if c.mode else ''}{c.word} {c.score:.2f}"
+            f"{MODE_PREFIX[c.mode] if c.mode else ''}{c.word} {_value(c)}"
             for c in ordered[:SHOWN_CANDIDATES]
         ]
         head = "лучшие варианты"
+        if ordered[0].probability is not None:
+            head = (
+                "скорее всего ответят"
+                if decision.mode is None
+                else "лучшие наводки (шанс, что человек отгадает)"
+            )
         if any(s.startswith("+") for s in shown):
             head += " (+ своя цепочка, ++ общая)"
         lines.append(f"{head}: " + ", ".join(shown))
         if not_the_best(decision):
             lines.append(NOT_THE_BEST)
     return lines or [NO_EXPLANATION]
+
+
+def percent(p: float) -> str:
+    """A probability as a player reads it.
+
+    >>> percent(0.237), percent(0.004), percent(0.0001)
+    ('24%', '0.4%', '<0.1%')
+    """
+    if p >= 0.01:
+        return f"{100 * p:.0f}%"
+    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"
+
+
+def _value(c: Candidate) -> str:
+    """A candidate's figure: its probability where the bot has one, else its score."""
+    return percent(c.probability) if c.probability is not None else f"{c.score:.2f}"
 
 
 def by_score(candidates: Sequence[Candidate]) -> list[Candidate]:
