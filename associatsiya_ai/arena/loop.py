@@ -14,11 +14,8 @@ of input, Ctrl-C) abandons the game; the record is returned all the same. So doe
 
 from __future__ import annotations
 
-import contextlib
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
@@ -34,8 +31,16 @@ from associatsiya_ai.arena.events import (
     ToAct,
 )
 from associatsiya_ai.arena.record import SEATS, Foul, GameRecord, TurnRecord, seat_key
+from associatsiya_ai.arena.stops import (
+    STOPS,
+    Abandoned,
+    abandon_on_signals,
+    armed,
+    ended_by,
+    raise_pending,
+)
 from associatsiya_ai.bots.decision import Decision
-from associatsiya_ai.players.base import AnswerChoice, GuesserSeat, HintChoice, HinterSeat, QuitGame
+from associatsiya_ai.players.base import AnswerChoice, GuesserSeat, HintChoice, HinterSeat
 from associatsiya_ai.rules.game import Game, HintMove, Role, RuleError, Seat, Turn, Utterance
 from associatsiya_ai.rules.match import Match, Side
 from associatsiya_ai.rules.words import WordChecker, WordVerdict
@@ -54,106 +59,6 @@ __all__ = [
 
 Choice = TypeVar("Choice", HintChoice, AnswerChoice)
 Applied = TypeVar("Applied")
-
-
-class Abandoned(BaseException):
-    """Stop the game now, from outside it: a hang-up or terminate signal, a lost screen.
-
-    A ``BaseException`` (like ``KeyboardInterrupt``) so that no ``except Exception`` of a
-    bot or a front-end swallows it. :func:`play_game` ends the game as abandoned with
-    ``ended_by = reason`` and returns its record, so the caller writes it as for any game.
-
-    Attributes
-    ----------
-    reason : str
-        The record's ``ended_by``: ``"hangup"``, ``"terminate"``, ``"output-closed"``.
-    exit_code : int
-        The process's exit code for it (128 + the signal number for a signal).
-    """
-
-    def __init__(self, reason: str, exit_code: int = 1) -> None:
-        super().__init__(reason)
-        self.reason, self.exit_code = reason, exit_code
-
-
-_SIGNALS = {"SIGHUP": "hangup", "SIGTERM": "terminate"}
-
-
-class _Guard:
-    """Where a hang-up or terminate may stop the game at once (``armed``: while a game is
-    played or a secret asked), and the one that came while not (``pending``: while a
-    record is written or shown), raised at the next armed point or the match's end."""
-
-    armed = False
-    pending: Abandoned | None = None
-
-
-def _on_signal(signum: int, frame: object) -> None:
-    number = signal.Signals(signum)
-    stop = Abandoned(_SIGNALS[number.name], 128 + int(number))
-    if _Guard.armed:
-        _Guard.armed = False
-        raise stop
-    _Guard.pending = _Guard.pending or stop
-
-
-def _raise_pending() -> None:
-    stop, _Guard.pending = _Guard.pending, None
-    if stop is not None:
-        raise stop
-
-
-@contextlib.contextmanager
-def _armed() -> Iterator[None]:
-    """Let a signal stop what the block does (a pending one stops it at once)."""
-    _Guard.armed = True
-    try:
-        _raise_pending()
-        yield
-    finally:
-        _Guard.armed = False
-
-
-@contextlib.contextmanager
-def abandon_on_signals() -> Iterator[None]:
-    """Within the block, SIGHUP and SIGTERM end the game being played as abandoned.
-
-    The game's ``ended_by`` is ``"hangup"`` or ``"terminate"`` and its record goes to
-    ``on_game`` like any other, so a closed terminal or ``kill`` still leaves the game in
-    the log; then :class:`Abandoned` (with ``exit_code`` 128 + the signal) leaves
-    :func:`play_match`. A signal while a record is being written waits until it is written.
-    The previous handlers come back after the block. Outside the main thread, or where
-    the platform lacks a signal, nothing is installed.
-    """
-    previous: dict[signal.Signals, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for name in _SIGNALS:
-            number = getattr(signal, name, None)
-            if number is not None:
-                previous[number] = signal.signal(number, _on_signal)
-    _Guard.pending = None
-    try:
-        yield
-    finally:
-        for number, old in previous.items():
-            signal.signal(number, old)
-        _Guard.armed, _Guard.pending = False, None
-
-
-def _ended_by(stop: BaseException) -> str:
-    if isinstance(stop, Abandoned):
-        return stop.reason
-    return next(v for k, v in _ENDINGS.items() if isinstance(stop, k))
-
-
-_STOPS = (QuitGame, EOFError, KeyboardInterrupt, Abandoned)
-"""What ends a game early as abandoned (the record is kept)."""
-
-_ENDINGS: dict[type[BaseException], str] = {
-    QuitGame: "quit",
-    EOFError: "eof",
-    KeyboardInterrupt: "interrupt",
-}
 
 
 class BotMoveError(RuntimeError):
@@ -227,7 +132,7 @@ def play_game(
     emit = on_event or (lambda event: None)
     failure: BotMoveError | None = None
     try:
-        with _armed():
+        with armed():
             emit(GameStarted(index, game.secret.display, players, practice))
             pending: Decision | None = None
             while (seat := game.to_act()) is not None:
@@ -238,8 +143,8 @@ def play_game(
                     pending = _hint(game, seat, player, record, emit)  # type: ignore[arg-type]
                 else:
                     _answer(game, seat, player, record, emit, pending)  # type: ignore[arg-type]
-    except _STOPS as stop:
-        record.ended_by = _ended_by(stop)
+    except STOPS as stop:
+        record.ended_by = ended_by(stop)
     except BotMoveError as error:
         record.ended_by, failure = "bot-error", error
     if game.outcome() is None:
@@ -263,7 +168,7 @@ def _ask(
     while True:
         try:
             choice = choose()
-        except _STOPS:
+        except STOPS:
             raise
         except Exception as exc:
             if player.is_human:
@@ -401,10 +306,10 @@ def play_match(
         setter = match.setter(i)
         seats = match_seats(setter, sides)
         try:
-            with _armed():
+            with armed():
                 secret = secret_for(i, setter, seats)
-        except _STOPS as stop:
-            result.ended_by = _ended_by(stop)
+        except STOPS as stop:
+            result.ended_by = ended_by(stop)
             break
         other = "B" if setter == "A" else "A"
         game_meta = {**(meta or {}), "setter_side": setter, "sides": {"1": setter, "2": other}}
@@ -429,5 +334,5 @@ def play_match(
         if record.ended_by is not None:
             result.ended_by = record.ended_by
             break
-        _raise_pending()  # a signal while the record was written: no next game
+        raise_pending()  # a signal while the record was written: no next game
     return result
