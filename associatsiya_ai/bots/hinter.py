@@ -102,7 +102,8 @@ class EmbeddingHinter:
         ranked = self.rank(view)
         if not ranked:
             return self._pass(view, "нет допустимых наводок")
-        values = np.array([s + self._bonus_of(w) for w, _, s in ranked])
+        known = fold(view.secret.word) in self.vocab.index or view.secret.display in self.vocab
+        values = np.array([s + (self._bonus_of(w) if known else 0.0) for w, _, s in ranked])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(
             Candidate(w, m, s, float(np.exp(s)) if s > -50 else 0.0)
@@ -165,7 +166,7 @@ class EmbeddingHinter:
             base = np.full(len(vocab), -60.0) + vocab.matrix @ t
         else:
             base = people.secret_given_hints(secret_row)
-        key = base + self._bonus
+        key = base if secret_row is None else base + self._bonus
         k = min(self.pool, idx.size)
         cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
         cand = cand[np.argsort(-key[cand], kind="stable")]
