@@ -113,3 +113,24 @@ def test_fit_recovers_known_weights() -> None:
     z_fit = data.X[:50] @ w.astype(np.float32)
     d = (z_fit - z_true) - (z_fit - z_true).mean(axis=1, keepdims=True)
     assert np.abs(d).max() < 0.5
+
+
+def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from associatsiya_ai.bots import people_cache
+
+    tiny = tiny_vocabulary()
+    vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, fingerprint="test-model")
+    path = tmp_path / "people.npz"
+    path.write_bytes(b"PK\x03\x04 not a zip at all")
+    monkeypatch.setattr(people_cache, "people_cache_path", lambda v: path)
+    monkeypatch.setattr(people_cache, "_MODELS", {})
+    built = people_cache.people_model(vocab)
+    assert np.load(path)["logz"].shape == (len(vocab),)  # rebuilt and written
+    monkeypatch.setattr(people_cache, "_MODELS", {})
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the cache should have been read")
+
+    monkeypatch.setattr(people_cache, "precompute", no_build)
+    read = people_cache.people_model(vocab)
+    np.testing.assert_allclose(read.log_partitions(), built.log_partitions())
