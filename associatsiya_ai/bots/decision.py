@@ -23,7 +23,7 @@ from typing import Any
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.words import PASS
 
-__all__ = ["Candidate", "Decision"]
+__all__ = ["Candidate", "Decision", "percent"]
 
 
 @dataclass(frozen=True)
@@ -155,3 +155,14 @@ class Decision:
             reason=str(data.get("reason", "")),
             chance=None if chance is None else float(chance),
         )
+
+
+def percent(p: float) -> str:
+    """A probability as a player reads it (bots' reasons and the terminal alike).
+
+    >>> percent(0.237), percent(0.004), percent(0.0001)
+    ('24%', '0.4%', '<0.1%')
+    """
+    if p >= 0.01:
+        return f"{100 * p:.0f}%"
+    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"

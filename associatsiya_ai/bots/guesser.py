@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
 from associatsiya_ai.bots.scoring import excluded
@@ -172,12 +172,5 @@ class EmbeddingGuesser:
         cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != int(top[0]):
-            reason += f" (шанс ответа «{words[pick]}» — {_percent(p[pick])})"
+            reason += f" (шанс ответа «{words[pick]}» — {percent(p[pick])})"
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
-
-
-def _percent(p: float) -> str:
-    """A probability as a player reads it: «24%», «0.4%», «<0.1%»."""
-    if p >= 0.01:
-        return f"{100 * p:.0f}%"
-    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"

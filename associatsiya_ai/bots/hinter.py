@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
 from associatsiya_ai.bots.scoring import choose, excluded
@@ -116,9 +116,7 @@ class EmbeddingHinter:
             if verdict.ok and not view.violations(verdict):
                 chain = view.chains_for(verdict.display)[mode]
                 chance = float(np.exp(value)) if value > -50 else 0.0
-                why = (
-                    f"по этой наводке человек назовёт «{secret}» с вероятностью {_percent(chance)}"
-                )
+                why = f"по этой наводке человек назовёт «{secret}» с вероятностью {percent(chance)}"
                 return Decision(verdict.display, mode, chain, top, why, chance)
         return self._pass(view, "ни одна наводка не прошла проверку правил")
 
@@ -213,10 +211,3 @@ def _distinct_modes(view: HinterView) -> list[tuple[Mode, tuple[str, ...]]]:
             seen.add(key)
             out.append((mode, key))
     return out
-
-
-def _percent(p: float) -> str:
-    """A probability as a player reads it: «24%», «0.4%», «<0.1%»."""
-    if p >= 0.01:
-        return f"{100 * p:.0f}%"
-    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"

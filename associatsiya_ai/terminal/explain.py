@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from associatsiya_ai.bots.decision import Candidate, Decision
+from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.terminal.labels import MODE_NAMES, MODE_PREFIX
 
 __all__ = ["NOT_THE_BEST", "by_score", "decision_lines", "for_guesser", "not_the_best"]
@@ -108,17 +108,6 @@ def decision_lines(decision: Decision | None, withheld: str | None = None) -> li
         if not_the_best(decision):
             lines.append(NOT_THE_BEST)
     return lines or [NO_EXPLANATION]
-
-
-def percent(p: float) -> str:
-    """A probability as a player reads it.
-
-    >>> percent(0.237), percent(0.004), percent(0.0001)
-    ('24%', '0.4%', '<0.1%')
-    """
-    if p >= 0.01:
-        return f"{100 * p:.0f}%"
-    return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"
 
 
 def _value(c: Candidate) -> str:
