@@ -395,3 +395,29 @@ def test_a_signal_while_the_record_is_written_waits_for_it() -> None:
         play_match(3, sides, LEX, lambda i, s, seats: "кошка", on_game=write)
     assert stop.value.reason == "hangup" and stop.value.exit_code == 129
     assert len(written) == 1 and json.loads(written[0])["ended_by"] is None  # game 1, whole
+
+
+def test_a_line_that_is_not_utf8_is_skipped_not_the_whole_log(tmp_path: Path) -> None:
+    good = OLD_LOG.read_bytes().splitlines()[0]
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(good + b"\n" + b"\xff\xfe\x00 not text\n" + good + b"\n")
+    contents = read_games(path)
+    assert len(contents.records) == 2
+    assert [n for n, _ in contents.skipped] == [2]
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00\x01" * 50)
+    with pytest.raises(LogError, match="UTF-8"):
+        read_games(binary)
+
+
+def test_a_plural_secret_is_hinted_as_its_singular(fake_lexicon: FakeLexicon) -> None:
+    from fakes import tiny_vocabulary
+
+    from associatsiya_ai.bots import EmbeddingHinter
+
+    vocab = tiny_vocabulary()
+    plural = Game("кошки", fake_lexicon).hinter_view()
+    singular = Game("кошка", fake_lexicon).hinter_view()
+    assert plural.secret.singular == "кошка"
+    hinter = EmbeddingHinter(vocab, "hard", checker=fake_lexicon)
+    assert hinter.act(plural).chance == pytest.approx(hinter.act(singular).chance)

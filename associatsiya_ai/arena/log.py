@@ -90,8 +90,17 @@ class GameLog:
 
 
 def _read_text(path: Path) -> str:
+    """The log's text; a line that is not UTF-8 becomes a damaged line (skipped with the
+    warning), unless no line of the file is a record (then it is not a log at all)."""
     try:
-        return path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("utf-8", "replace")
+            if any(_parse_line(line)[0] is not None for line in text.splitlines() if line.strip()):
+                return text
+            raise
     except FileNotFoundError:
         raise LogError(f"файл журнала не найден: {path}") from None
     except IsADirectoryError:

@@ -102,7 +102,7 @@ class EmbeddingHinter:
         ranked = self.rank(view)
         if not ranked:
             return self._pass(view, "нет допустимых наводок")
-        known = fold(view.secret.word) in self.vocab.index or view.secret.display in self.vocab
+        known = self._secret_row(view) is not None
         values = np.array([s + (self._bonus_of(w) if known else 0.0) for w, _, s in ranked])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(
@@ -150,9 +150,7 @@ class EmbeddingHinter:
             (the first of single, own, all). Empty when nothing legal can be said.
         """
         vocab, people = self.vocab, self.people
-        secret_row = vocab.index.get(fold(view.secret.word))
-        if secret_row is None:
-            secret_row = vocab.index.get(fold(view.secret.display))
+        secret_row = self._secret_row(view)
         legal = self.legal(view)
         idx = np.flatnonzero(legal)
         if idx.size == 0:
@@ -194,6 +192,16 @@ class EmbeddingHinter:
             out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
         return out
+
+    def _secret_row(self, view: HinterView) -> int | None:
+        """The secret's vocabulary row: as said, else its singular or lemma (a plural secret
+        «кошки» is hinted as «кошка», which R7 accepts as the answer)."""
+        secret = view.secret
+        for key in (secret.word, secret.display, secret.singular or "", secret.lemma):
+            row = self.vocab.index.get(fold(key)) if key else None
+            if row is not None:
+                return row
+        return None
 
     def _bonus_of(self, word: str) -> float:
         """The frequency term of a vocabulary word's ranking (0 for other words)."""
