@@ -485,3 +485,25 @@ def test_replay_labels_are_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     r = runner.invoke(app, ["replay", str(log), "--all"])
     assert "зерно: " in r.stdout and "модель: fake" in r.stdout and "уровень ботов: " in r.stdout
     assert "seed:" not in r.stdout and "model:" not in r.stdout and "level:" not in r.stdout
+
+
+@pytest.mark.slow
+def test_output_to_a_full_disk_is_not_success() -> None:
+    """`check … > /dev/full`: the result could not be written, so the exit code is 1."""
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this platform")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "associatsiya_ai", "check", "кошка", "мышь"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+        )
+    assert done.returncode == 1
+    assert "на диске нет места" in done.stderr and "Traceback" not in done.stderr

@@ -35,7 +35,11 @@ def main() -> None:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")  # before numpy is first imported
     try:
-        app(standalone_mode=True)
+        try:
+            app(standalone_mode=True)
+        except SystemExit as done:
+            _fail_if_output_lost(done)
+            raise
     except (UserError, ModelError, OSError) as exc:
         if isinstance(exc, ModelError):
             text = model_error_text(exc)
@@ -56,3 +60,14 @@ def main() -> None:
         sys.exit(130)
     except Abandoned as stop:  # a signal outside a game: the game's records are written
         sys.exit(stop.exit_code)
+
+
+def _fail_if_output_lost(done: SystemExit) -> None:
+    """A command whose standard output could not be written (a full disk) does not succeed."""
+    from associatsiya_ai.terminal.streams import output_failed
+
+    if output_failed() and not done.code:
+        err_console.print(
+            "[red]Ошибка:[/red] вывод не записан: на диске нет места", highlight=False
+        )
+        sys.exit(1)

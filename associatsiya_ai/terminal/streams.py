@@ -18,14 +18,22 @@ print time, so every console of the program goes through this layer.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import sys
 from typing import Any, TextIO
 
-__all__ = ["GuardedStream", "clean_text", "guard_streams", "output_closed"]
+__all__ = ["GuardedStream", "clean_text", "guard_streams", "output_closed", "output_failed"]
 
 _closed: set[str] = set()
+_failed: set[str] = set()
+
+
+def output_failed() -> bool:
+    """Whether standard output could not be written for a reason other than a reader that
+    went away (a full disk, an I/O error): the command must not report success."""
+    return "stdout" in _failed
 
 
 def output_closed() -> bool:
@@ -91,9 +99,15 @@ class GuardedStream(io.TextIOBase):
             except UnicodeEncodeError:
                 encoding = getattr(stream, "encoding", None) or "utf-8"
                 stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
-        except (OSError, ValueError):  # BrokenPipeError, EIO, a closed file
+        except (OSError, ValueError) as exc:  # BrokenPipeError, EIO, a closed file, ENOSPC
+            self._note(exc)
             self._lost()
         return len(text)
+
+    def _note(self, exc: BaseException) -> None:
+        """Remember a write that failed although the reader is still there (a full disk)."""
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            _failed.add(self._name)
 
     def flush(self) -> None:
         stream = self._stream
@@ -101,7 +115,8 @@ class GuardedStream(io.TextIOBase):
             return
         try:
             stream.flush()
-        except (OSError, ValueError):
+        except (OSError, ValueError) as exc:
+            self._note(exc)
             self._lost()
 
     def isatty(self) -> bool:
