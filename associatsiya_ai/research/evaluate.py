@@ -208,7 +208,7 @@ def evaluate_guesser(
         dists = drawn.distribution([hint], fallback=True)
         if dists is not None:
             p, q = dists
-            known = best.people.logits([hint]) is not None
+            known = bool(best.people.heard([hint]))  # a vector for the stimulus (no scoring)
             order = np.argsort(-p)[:10]
             words = [best.vocab.folded[i] for i in order]
             totals["coverage"] += known
