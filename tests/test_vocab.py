@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -59,6 +59,48 @@ def test_vector_lookup_folds_and_uses_the_encoder() -> None:
     made = encoded.vector("абажур")
     assert made is not None and np.allclose(made, [0.6, 0.8])
     assert "елка" in vocab and "абажур" not in vocab
+
+
+class _TwoWordModel:
+    """Just enough of an Embeddings for ``query_vector``: «пятно» and «ошибка»."""
+
+    vectors: ClassVar[dict[str, np.ndarray]] = {
+        "пятно": np.array([1.0, 0.0], np.float32),
+        "ошибка": np.array([0.0, 1.0], np.float32),
+    }
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.vectors
+
+    def vectors_for(self, words: list[str]) -> np.ndarray:
+        return np.stack([self.vectors[w] for w in words])
+
+
+def test_a_word_outside_the_model_is_encoded_by_its_wordnet_relatives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from associatsiya_ai.vocab import relatives as relatives_module
+    from associatsiya_ai.vocab.build import model_encoder
+
+    table = {"клякса": {"пятно": 3.0, "ошибка": 4.0, "чернила": 1.0}}
+    monkeypatch.setattr(relatives_module, "relatives", lambda w: table.get(w, {}))
+    encode = model_encoder(lambda: _TwoWordModel())  # type: ignore[arg-type, return-value]
+    own = encode("пятно")
+    assert own is not None and np.allclose(own, [1.0, 0.0])  # its own vector first
+    mixed = encode("клякса")  # no vector of its own: 3·пятно + 4·ошибка («чернила» unknown)
+    assert mixed is not None and np.allclose(mixed, [0.6, 0.8])
+    assert encode("абажур") is None  # neither a vector nor a known relative
+
+
+@pytest.mark.model
+def test_the_real_wordnet_gives_unknown_words_a_sense(real_vocab: Vocabulary) -> None:
+    assert "клякса" not in real_vocab and "ксерокс" not in real_vocab
+    for word, near in (("клякса", "пятно"), ("ксерокс", "копия")):
+        v = real_vocab.vector(word)
+        assert v is not None
+        nearest = [real_vocab.folded[i] for i in np.argsort(-(real_vocab.matrix @ v))[:5]]
+        assert near in nearest
+    assert real_vocab.vector("ыкжщ") is None
 
 
 def test_lemma_mask() -> None:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.relatives import wordnet_path
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -174,9 +174,7 @@ def _quantiles(matrix: np.ndarray, block: int = 1024) -> np.ndarray:
 
 def _wordnet_pairs(folded: list[str], index: dict[str, int]) -> list[set[tuple[int, int]]]:
     """Vocabulary row pairs (heard, candidate) per relation, from wiki-ru-wordnet's sqlite."""
-    import wiki_ru_wordnet
-
-    db = Path(wiki_ru_wordnet.__file__).parent / "database" / "wikiwordnet.db"
+    db = wordnet_path()
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         members: dict[int, set[int]] = defaultdict(set)

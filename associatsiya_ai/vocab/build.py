@@ -37,8 +37,9 @@ from associatsiya_ai.lexicon import (
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
+from associatsiya_ai.vocab.relatives import relatives_vector
 from associatsiya_ai.vocab.screen import screen_model
-from associatsiya_ai.vocab.vocabulary import Vocabulary, normalise
+from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -49,6 +50,7 @@ __all__ = [
     "build_vocabulary",
     "is_blocked",
     "is_secret_word",
+    "model_encoder",
     "query_vector",
 ]
 
@@ -129,6 +131,26 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
     own = vecs[0] if fold(found[0]) == w else lexeme
     vector = normalise(LEXEME_WEIGHT * lexeme + (1 - LEXEME_WEIGHT) * own)
     return vector if np.isfinite(vector).all() else None  # a damaged file may hold NaN
+
+
+def model_encoder(model: Callable[[], Embeddings]) -> Encoder:
+    """The encoder of a vocabulary over a model: :func:`query_vector` of a word the model
+    has, else the weighted mean of its wordnet relatives' vectors
+    (:mod:`associatsiya_ai.vocab.relatives`: «клякса» is heard near «пятно»).
+
+    Parameters
+    ----------
+    model : callable
+        ``model() -> Embeddings`` (called on the first word, so a warm start loads nothing).
+    """
+
+    def encode(word: str) -> np.ndarray | None:
+        own = query_vector(model(), word)
+        if own is not None:
+            return own
+        return relatives_vector(word, lambda lemma: query_vector(model(), lemma))
+
+    return encode
 
 
 def is_secret_word(word: str, zipf: float) -> bool:
@@ -217,7 +239,7 @@ def build_vocabulary(
         secrets=secrets,
         mean=mean,
         components=components,
-        encoder=lambda word: query_vector(embeddings, word),
+        encoder=model_encoder(lambda: embeddings),
         model_name=embeddings.name,
         fingerprint=embeddings.fingerprint(),
         adult=np.array([w in screened.adult for w in folded], dtype=bool),

@@ -22,7 +22,7 @@ from associatsiya_ai.vocab.build import (
     VOCAB_VERSION,
     ProgressCallback,
     build_vocabulary,
-    query_vector,
+    model_encoder,
 )
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary
 
@@ -229,7 +229,7 @@ def open_vocabulary(
     damaged = None
     if path.exists() and not rebuild:
         try:
-            vocab = read_vocabulary(path, encoder=lambda word: query_vector(model_now(), word))
+            vocab = read_vocabulary(path, encoder=model_encoder(model_now))
         except (OSError, ValueError) as exc:
             damaged = str(exc)
         else:
