@@ -162,9 +162,13 @@ class EmbeddingGuesser:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             banned = np.zeros_like(banned)
-        p = softmax(z, banned)
-        q = people.level_distribution(z, banned, self.level_name)
-        pick = int(np.argmax(q)) if self.level_name == "hard" else int(rng.choice(len(q), p=q))
+        x = z.astype(np.float64)
+        x[banned] = -np.inf  # masked once for the draw and the probabilities
+        if self.level_name == "hard":  # the likeliest word, no draw
+            pick = int(np.argmax(x))
+        else:  # = rng.choice(n, p=people.level_distribution(z, banned, level))
+            pick = people.draw(x, None, self.level_name, rng)
+        p = softmax(x, None)
         k = min(self.candidates, int((p > 0).sum()))
         top = np.argpartition(-p, k - 1)[:k]
         top = top[np.argsort(-p[top], kind="stable")]

@@ -16,7 +16,7 @@ import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
-from associatsiya_ai.bots.people import PeopleModel, softmax
+from associatsiya_ai.bots.people import PeopleModel, softmax_at
 from associatsiya_ai.bots.scoring import choose, excluded
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
@@ -183,12 +183,15 @@ class EmbeddingHinter:
                 history = [h for h in view.all_hints if fold(h) not in in_chain]
                 pairs.append((int(c), mode, chain, history))
         scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
+        bans: dict[int, np.ndarray] = {}
         for (c, mode, _, _), z in zip(pairs, scores, strict=True):
-            banned = banned0 | vocab.consonant_mask(vocab.words[c])
-            banned[c] = True
+            banned = bans.get(c)
+            if banned is None:
+                banned = bans[c] = banned0 | vocab.consonant_mask(vocab.words[c])
+                banned[c] = True
             if z is None or banned[secret_row]:
                 continue
-            p = softmax(z, banned)[secret_row]
+            p = softmax_at(z, banned, secret_row)
             out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
         return out
