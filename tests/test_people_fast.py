@@ -130,3 +130,25 @@ def test_secret_given_hints_are_kept_per_secret() -> None:
     again = m.secret_given_hints(0)
     np.testing.assert_array_equal(again, first)
     assert not again.flags.writeable
+
+
+def test_guesser_decides_as_the_plain_dense_computation() -> None:
+    from associatsiya_ai.bots.guesser import EmbeddingGuesser, heard
+
+    m = model()
+    for level in ("easy", "normal", "hard"):
+        guesser = EmbeddingGuesser(m.vocab, level, candidates=4, people=m)
+        for chain, answers in ((["кошка"], []), (["хвост", "кошка"], ["мышь"])):
+            z = m.logits(chain)
+            assert z is not None
+            banned = excluded(m.vocab, chain, answers)
+            p = softmax(z, banned)
+            q = m.level_distribution(z, banned, level)
+            for seed in range(10):
+                rng = np.random.default_rng(seed)
+                pick = int(np.argmax(q)) if level == "hard" else int(rng.choice(len(q), p=q))
+                got = guesser.act(heard(chain, answers=answers), np.random.default_rng(seed))
+                assert got.word == m.vocab.words[pick]
+                top = np.argsort(-p, kind="stable")[:4]
+                assert [c.word for c in got.candidates] == [m.vocab.words[i] for i in top]
+                assert [c.probability for c in got.candidates] == [p[i] for i in top]

@@ -74,6 +74,7 @@ class EmbeddingHinter:
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.freq = freq
         self._bonus = freq * np.asarray(vocab.zipf, np.float64)
+        self._bonuses: dict[str, float] = {}  # by word as said
         self.people = people if people is not None else people_model(vocab)
 
     def __repr__(self) -> str:
@@ -175,12 +176,13 @@ class EmbeddingHinter:
         ]
         banned0 = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
         pairs: list[tuple[int, Mode, tuple[str, ...], list[str]]] = []
+        said = [(h, fold(h)) for h in view.all_hints]
         for c in cand[: self.chain_pool]:
             hint = vocab.words[c]
             for mode, earlier in modes:
                 chain = (*earlier, hint)
-                in_chain = {fold(w) for w in chain}
-                history = [h for h in view.all_hints if fold(h) not in in_chain]
+                in_chain = {fold(w) for w in earlier} | {vocab.folded[c]}
+                history = [h for h, key in said if key not in in_chain]
                 pairs.append((int(c), mode, chain, history))
         scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
         bans: dict[int, np.ndarray] = {}
@@ -208,8 +210,11 @@ class EmbeddingHinter:
 
     def _bonus_of(self, word: str) -> float:
         """The frequency term of a vocabulary word's ranking (0 for other words)."""
-        i = self.vocab.index.get(fold(word))
-        return 0.0 if i is None else float(self._bonus[i])
+        bonus = self._bonuses.get(word)
+        if bonus is None:
+            i = self.vocab.index.get(fold(word))
+            bonus = self._bonuses[word] = 0.0 if i is None else float(self._bonus[i])
+        return bonus
 
 
 def _distinct_modes(view: HinterView) -> list[tuple[Mode, tuple[str, ...]]]:

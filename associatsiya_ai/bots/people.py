@@ -140,14 +140,21 @@ class PeopleModel:
         self, chain: Sequence[str], history: Iterable[str] = ()
     ) -> list[tuple[np.ndarray, int | None, float]]:
         """The heard words with vectors: (unit vector, vocabulary row or None, weight)."""
-        in_chain = {fold(w) for w in chain}
-        pairs = [(w, self.weights.decay**k) for k, w in enumerate(reversed(chain))]
-        pairs += [(w, self.weights.history) for w in history if fold(w) not in in_chain]
+        vocab = self.vocab
+        pairs = [(w, fold(w), self.weights.decay**k) for k, w in enumerate(reversed(chain))]
+        in_chain = {key for _, key, _ in pairs}
+        for w in history:
+            key = fold(w)
+            if key not in in_chain:
+                pairs.append((w, key, self.weights.history))
         out = []
-        for word, x in pairs:
-            v = self.vocab.vector(word) if fold(word) != PASS else None
-            if v is not None and x > 0:
-                out.append((v, self.vocab.index.get(fold(word)), x))
+        for word, key, x in pairs:
+            if key == PASS or x <= 0:
+                continue
+            row = vocab.index.get(key)
+            v = vocab.matrix[row] if row is not None else vocab.vector(word)  # the same
+            if v is not None:
+                out.append((v, row, x))
         return out
 
     def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
@@ -225,6 +232,13 @@ class PeopleModel:
 
     def _level_draw(self, level: str) -> LevelDraw:
         return self.weights.levels.get(level, LevelDraw(1.0, 0))
+
+    def level_support(
+        self, logits: np.ndarray, banned: np.ndarray | None, level: str
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The words :meth:`level_distribution` gives a chance, ascending (k,) int64, and
+        their probabilities (k,) float64 (the same floats)."""
+        return level_support(logits, banned, self._level_draw(level))
 
     def draw(
         self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator

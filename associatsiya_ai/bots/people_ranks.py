@@ -59,8 +59,9 @@ def _interpolate(c: np.ndarray, table: np.ndarray) -> np.ndarray:
     """ln(rank) of cosines ``c`` (m,) float32 in their own tables ``table`` (m, K) float32,
     for cosines not below their table's second-last entry (so within the table)."""
     K = len(RANKS)
-    k = (table > c[:, None]).astype(np.float32) @ np.ones(K, np.float32)  # exact counts
-    hi = np.maximum(k, 1).astype(np.intp)  # k <= K - 2 here
+    above = (table > c[:, None]).view(np.uint8)
+    k = np.einsum("ij->i", above, dtype=np.intp)  # no BLAS: no threads to wake
+    hi = np.maximum(k, 1)  # k <= K - 2 here
     at = np.arange(0, K * len(c), K) + hi  # flat index of table[i, hi[i]]
     flat = table.ravel()
     q0, q1 = flat[at - 1], flat[at]
