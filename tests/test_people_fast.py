@@ -103,6 +103,11 @@ def test_softmax_at_and_in_place_softmax() -> None:
     np.testing.assert_array_equal(p, expected)
     for i in (0, 7, int(np.argmax(p))):
         assert softmax_at(z, banned, i) == p[i]
+    zs = rng.normal(0, 3, (4, 300)).astype(np.float32)
+    bans = rng.random((4, 300)) < 0.3
+    bans[:, 7] = False
+    rows = softmax_at(zs, bans, 7)
+    assert rows.tolist() == [softmax(zs[j], bans[j])[7] for j in range(4)]
 
 
 def test_a_draw_is_the_dense_distributions_draw() -> None:

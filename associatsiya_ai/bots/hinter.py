@@ -186,15 +186,19 @@ class EmbeddingHinter:
                 pairs.append((int(c), mode, chain, history))
         scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
         bans: dict[int, np.ndarray] = {}
+        weighed: list[tuple[int, Mode, np.ndarray, np.ndarray]] = []
         for (c, mode, _, _), z in zip(pairs, scores, strict=True):
             banned = bans.get(c)
             if banned is None:
                 banned = bans[c] = banned0 | vocab.consonant_mask(vocab.words[c])
                 banned[c] = True
-            if z is None or banned[secret_row]:
-                continue
-            p = softmax_at(z, banned, secret_row)
-            out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
+            if z is not None and not banned[secret_row]:
+                weighed.append((c, mode, z, banned))
+        if weighed:  # P(secret) of every weighed chain at once
+            ps = softmax_at(np.stack([w[2] for w in weighed]), np.stack([w[3] for w in weighed]),
+                            secret_row)  # fmt: skip
+            for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
+                out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
         return out
 

@@ -27,13 +27,30 @@ def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
     return x
 
 
-def softmax_at(z: np.ndarray, banned: np.ndarray, i: int) -> float:
-    """``softmax(z, banned)[i]`` (the same float) without the other words' division."""
+def softmax_at(z: np.ndarray, banned: np.ndarray, i: int) -> np.ndarray:
+    """``softmax(z, banned)[i]`` of each row of ``z`` (the same floats), without the other
+    words' division.
+
+    Parameters
+    ----------
+    z : numpy.ndarray
+        Shape (n,) or (rows, n): logits.
+    banned : numpy.ndarray
+        Same shape, bool.
+    i : int
+        The word whose probability is wanted.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape () or (rows,), float64.
+    """
     x = z.astype(np.float64)
     x[banned] = -np.inf
-    x -= x.max()
+    x -= x.max(axis=-1, keepdims=True)
     np.exp(x, out=x)
-    return float(x[i] / x.sum())
+    out: np.ndarray = x[..., i] / x.sum(axis=-1)  # rows are summed as a lone row would be
+    return out
 
 
 def level_support(

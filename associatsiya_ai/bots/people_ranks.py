@@ -40,16 +40,17 @@ def reverse_log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     numpy.ndarray
         Same shape as ``cos``, float32.
     """
-    last, floor = _last_columns(quantiles)
+    floor, ends = _table_ends(quantiles)
     n = len(floor)
     flat = np.ascontiguousarray(cos, np.float32).reshape(-1)
     out = np.full(flat.shape, LOG_RANKS[-1], np.float32)
     near = np.flatnonzero(cos >= floor)  # else beyond the table
     rows = near % n if flat.size > n else near
-    cn, q0, q1 = flat[near], last[rows], floor[rows]
-    frac = np.clip((q0 - cn) / np.maximum(q0 - q1, np.float32(1e-6)), 0.0, 1.0)
-    out[near] = LOG_RANKS[-2] + frac * (LOG_RANKS[-1] - LOG_RANKS[-2])  # last segment
-    inner = np.flatnonzero(cn >= q0)
+    cn, end = flat[near], ends[rows]  # one gathered row: (second-last entry, span)
+    frac = (end[:, 0] - cn) / end[:, 1]
+    frac = np.minimum(np.maximum(frac, np.float32(0.0)), np.float32(1.0))
+    out[near] = LOG_RANKS[-2] + frac * _STEPS[-1]  # the last segment
+    inner = np.flatnonzero(cn >= end[:, 0])
     if inner.size:
         out[near[inner]] = _interpolate(cn[inner], quantiles[rows[inner]])
     return out.reshape(np.shape(cos))
@@ -72,17 +73,18 @@ def _interpolate(c: np.ndarray, table: np.ndarray) -> np.ndarray:
     return res
 
 
-_LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_ENDS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def _last_columns(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The last two columns of a descending (n, K) table, each (n,) float32 contiguous;
-    made once per table."""
-    hit = _LAST.get(id(quantiles))
+def _table_ends(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of a descending (n, K) table: its last entry (n,) float32, and its last
+    segment as (second-last entry, max(its length, 1e-6)) (n, 2) float32; made once."""
+    hit = _ENDS.get(id(quantiles))
     if hit is None or hit[0] is not quantiles:
-        cols = np.ascontiguousarray(quantiles[:, -2:].T, dtype=np.float32)
-        hit = (quantiles, cols[0], cols[1])
-        _LAST[id(quantiles)] = hit
+        q = np.asarray(quantiles, np.float32)
+        span = np.maximum(q[:, -2] - q[:, -1], np.float32(1e-6))
+        hit = (quantiles, np.ascontiguousarray(q[:, -1]), np.stack([q[:, -2], span], axis=1))
+        _ENDS[id(quantiles)] = hit
     return hit[1], hit[2]
 
 
