@@ -195,8 +195,8 @@ class EmbeddingHinter:
             if z is not None and not banned[secret_row]:
                 weighed.append((c, mode, z, banned))
         if weighed:  # P(secret) of every weighed chain at once
-            ps = softmax_at(np.stack([w[2] for w in weighed]), np.stack([w[3] for w in weighed]),
-                            secret_row)  # fmt: skip
+            zs = np.stack([z for _, _, z, _ in weighed])
+            ps = softmax_at(zs, np.stack([b for _, _, _, b in weighed]), secret_row)
             for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
                 out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
