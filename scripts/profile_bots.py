@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     import numpy as np
 
-    from associatsiya_ai.research import bench
+    from associatsiya_ai.research import positions
     from associatsiya_ai.research.botvbot import BotSpec, embedding_kit, run_games
 
     spec = BotSpec(model=args.model, level=args.level)
@@ -54,14 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     order = [secrets[int(i)] for i in np.random.default_rng(args.seed).permutation(len(secrets))]
     rng = np.random.default_rng(args.seed)
     if args.what == "guess":
-        views = [bench._guesser_view(h) for h in order[: args.samples]]
+        views = [positions.guesser_view(h) for h in order[: args.samples]]
 
         def work() -> None:
             for v in views:
                 kit.guesser.act(v, rng)
 
     elif args.what == "hint":
-        views = bench._midgame_views(kit, order, args.samples, args.seed)
+        views = positions.midgame_views(kit, order, args.samples, args.seed)
 
         def work() -> None:
             for v in views:

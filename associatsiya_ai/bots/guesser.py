@@ -162,15 +162,33 @@ class EmbeddingGuesser:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             banned = np.zeros_like(banned)
-        p = softmax(z, banned)
-        q = people.level_distribution(z, banned, self.level_name)
-        pick = int(np.argmax(q)) if self.level_name == "hard" else int(rng.choice(len(q), p=q))
-        k = min(self.candidates, int((p > 0).sum()))
-        top = np.argpartition(-p, k - 1)[:k]
-        top = top[np.argsort(-p[top], kind="stable")]
+        x = z.astype(np.float64)
+        x[banned] = -np.inf  # masked once for the draw and the probabilities
+        support, q = people.level_support(x, None, self.level_name)
+        if self.level_name == "hard":  # the likeliest word, no draw
+            pick = int(support[0])
+        else:  # = rng.choice(n, p=people.level_distribution(z, banned, level))
+            pick = int(support[rng.choice(len(support), p=q)])
+        e = x - x.max()  # softmax(z, banned) = e / total, the same floats
+        np.exp(e, out=e)
+        total = e.sum()
+        top = _likeliest(e, support, self.candidates)
+        p = {int(i): e[i] / total for i in (*top, pick)}
         words = self.vocab.words
         cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != int(top[0]):
             reason += f" (шанс ответа «{words[pick]}» — {percent(p[pick])})"
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
+
+
+def _likeliest(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
+    """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
+    level's top words, ascending) when it holds k positive ones, else among all."""
+    pool = support if support.size >= k else np.arange(len(e))
+    if pool is support and int((e[pool] > 0).sum()) < k:
+        pool = np.arange(len(e))
+    k = min(k, int((e[pool] > 0).sum()))
+    top = pool[np.argpartition(-e[pool], k - 1)[:k]]
+    out: np.ndarray = top[np.argsort(-e[top], kind="stable")]
+    return out

@@ -16,7 +16,7 @@ import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
-from associatsiya_ai.bots.people import PeopleModel, softmax
+from associatsiya_ai.bots.people import PeopleModel, softmax_at
 from associatsiya_ai.bots.scoring import choose, excluded
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
@@ -74,6 +74,7 @@ class EmbeddingHinter:
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.freq = freq
         self._bonus = freq * np.asarray(vocab.zipf, np.float64)
+        self._bonuses: dict[str, float] = {}  # by word as said
         self.people = people if people is not None else people_model(vocab)
 
     def __repr__(self) -> str:
@@ -175,21 +176,29 @@ class EmbeddingHinter:
         ]
         banned0 = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
         pairs: list[tuple[int, Mode, tuple[str, ...], list[str]]] = []
+        said = [(h, fold(h)) for h in view.all_hints]
         for c in cand[: self.chain_pool]:
             hint = vocab.words[c]
             for mode, earlier in modes:
                 chain = (*earlier, hint)
-                in_chain = {fold(w) for w in chain}
-                history = [h for h in view.all_hints if fold(h) not in in_chain]
+                in_chain = {fold(w) for w in earlier} | {vocab.folded[c]}
+                history = [h for h, key in said if key not in in_chain]
                 pairs.append((int(c), mode, chain, history))
         scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
+        bans: dict[int, np.ndarray] = {}
+        weighed: list[tuple[int, Mode, np.ndarray, np.ndarray]] = []
         for (c, mode, _, _), z in zip(pairs, scores, strict=True):
-            banned = banned0 | vocab.consonant_mask(vocab.words[c])
-            banned[c] = True
-            if z is None or banned[secret_row]:
-                continue
-            p = softmax(z, banned)[secret_row]
-            out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
+            banned = bans.get(c)
+            if banned is None:
+                banned = bans[c] = banned0 | vocab.consonant_mask(vocab.words[c])
+                banned[c] = True
+            if z is not None and not banned[secret_row]:
+                weighed.append((c, mode, z, banned))
+        if weighed:  # P(secret) of every weighed chain at once
+            zs = np.stack([z for _, _, z, _ in weighed])
+            ps = softmax_at(zs, np.stack([b for _, _, _, b in weighed]), secret_row)
+            for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
+                out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
         out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
         return out
 
@@ -205,8 +214,11 @@ class EmbeddingHinter:
 
     def _bonus_of(self, word: str) -> float:
         """The frequency term of a vocabulary word's ranking (0 for other words)."""
-        i = self.vocab.index.get(fold(word))
-        return 0.0 if i is None else float(self._bonus[i])
+        bonus = self._bonuses.get(word)
+        if bonus is None:
+            i = self.vocab.index.get(fold(word))
+            bonus = self._bonuses[word] = 0.0 if i is None else float(self._bonus[i])
+        return bonus
 
 
 def _distinct_modes(view: HinterView) -> list[tuple[Mode, tuple[str, ...]]]:

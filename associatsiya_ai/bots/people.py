@@ -30,22 +30,36 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from associatsiya_ai.bots.people_draw import level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
     FEATURES,
-    RANKS,
     RELATIONS,
     PeopleTables,
     log_rank,
     precompute,
+    reverse_log_rank,
 )
+from associatsiya_ai.bots.people_ranks import neighbour_table
 from associatsiya_ai.rules.words import PASS, fold
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["WEIGHTS_PATH", "LevelDraw", "PeopleModel", "PeopleWeights", "load_weights"]
+__all__ = [
+    "WEIGHTS_PATH",
+    "LevelDraw",
+    "PeopleModel",
+    "PeopleWeights",
+    "load_weights",
+    "neighbour_table",
+    "softmax",
+    "softmax_at",
+]
 
 WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
+
+_SECRETS_KEPT = 8
+"""How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 
 
 @dataclass(frozen=True)
@@ -120,19 +134,27 @@ class PeopleModel:
         self.w = self.weights.vector()
         self.static = self.tables.static @ self.w[4:8]
         self._logz: np.ndarray | None = None
+        self._by_secret: dict[int, np.ndarray] = {}
 
     def heard(
         self, chain: Sequence[str], history: Iterable[str] = ()
     ) -> list[tuple[np.ndarray, int | None, float]]:
         """The heard words with vectors: (unit vector, vocabulary row or None, weight)."""
-        in_chain = {fold(w) for w in chain}
-        pairs = [(w, self.weights.decay**k) for k, w in enumerate(reversed(chain))]
-        pairs += [(w, self.weights.history) for w in history if fold(w) not in in_chain]
+        vocab = self.vocab
+        pairs = [(w, fold(w), self.weights.decay**k) for k, w in enumerate(reversed(chain))]
+        in_chain = {key for _, key, _ in pairs}
+        for w in history:
+            key = fold(w)
+            if key not in in_chain:
+                pairs.append((w, key, self.weights.history))
         out = []
-        for word, x in pairs:
-            v = self.vocab.vector(word) if fold(word) != PASS else None
-            if v is not None and x > 0:
-                out.append((v, self.vocab.index.get(fold(word)), x))
+        for word, key, x in pairs:
+            if key == PASS or x <= 0:
+                continue
+            row = vocab.index.get(key)
+            v = vocab.matrix[row] if row is not None else vocab.vector(word)  # the same
+            if v is not None:
+                out.append((v, row, x))
         return out
 
     def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
@@ -164,28 +186,31 @@ class PeopleModel:
                 q[j] += np.float32(x) * v
         q /= np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-9)
         cos_all = q @ self.vocab.matrix.T  # (queries, n): one BLAS call
+        scores = self._scores(cos_all, [heards[i] for i in live])
         for j, i in enumerate(live):
-            out[i] = self._scores(cos_all[j], heards[i])
+            out[i] = scores[j]
         return out
 
     def _scores(
-        self, cos: np.ndarray, heard: list[tuple[np.ndarray, int | None, float]]
+        self, cos: np.ndarray, heards: list[list[tuple[np.ndarray, int | None, float]]]
     ) -> np.ndarray:
-        """The logits of every word from its cosine to the query, shape (n,) float32."""
+        """The logits of every word from its cosine to each query; cos and the result
+        (queries, n) float32, one row per heard set (each word's lookups batched)."""
         w, tables = self.w, self.tables
-        if len(heard) == 1 and heard[0][1] is not None:
-            fwd_table = tables.quantiles[heard[0][1]]
-        else:
-            ranks = np.minimum(RANKS.astype(np.int64), len(cos) - 1)
-            fwd_table = -np.partition(-cos, ranks)[ranks]
         out = cos * (w[0] + w[1] * cos) + self.static
-        out += w[2] * log_rank(cos, fwd_table)
-        out += w[3] * log_rank(cos, tables.quantiles)
-        total = sum(x for _, _, x in heard)
-        for _, row, x in heard:
-            if row is not None:
-                for k in range(len(RELATIONS)):
-                    out[tables.linked(k, row)] += w[8 + k] * x / total
+        for j, heard in enumerate(heards):
+            if len(heard) == 1 and heard[0][1] is not None:
+                fwd_table = tables.quantiles[heard[0][1]]
+            else:
+                fwd_table = neighbour_table(cos[j])
+            out[j] += w[2] * log_rank(cos[j], fwd_table)
+        out += w[3] * reverse_log_rank(cos, tables.quantiles)
+        for j, heard in enumerate(heards):
+            total = sum(x for _, _, x in heard)
+            for _, row, x in heard:
+                if row is not None:
+                    for k in range(len(RELATIONS)):
+                        out[j, tables.linked(k, row)] += w[8 + k] * x / total
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
@@ -200,18 +225,28 @@ class PeopleModel:
         self, logits: np.ndarray, banned: np.ndarray | None, level: str
     ) -> np.ndarray:
         """The distribution a guesser at ``level`` draws from; shape (n,) float64."""
-        draw = self.weights.levels.get(level, LevelDraw(1.0, 0))
-        z = logits.astype(np.float64)
-        if banned is not None:
-            z = np.where(banned, -np.inf, z)
-        if draw.temperature <= 0 or draw.top_k == 1:
-            q = np.zeros(len(z))
-            q[int(np.argmax(z))] = 1.0
-            return q
-        if 0 < draw.top_k < len(z):
-            cut = np.partition(z, len(z) - draw.top_k)[len(z) - draw.top_k]
-            z = np.where(z >= cut, z, -np.inf)
-        return softmax(z / draw.temperature, None)
+        idx, q = level_support(logits, banned, self._level_draw(level))
+        out = np.zeros(len(logits))
+        out[idx] = q
+        return out
+
+    def _level_draw(self, level: str) -> LevelDraw:
+        return self.weights.levels.get(level, LevelDraw(1.0, 0))
+
+    def level_support(
+        self, logits: np.ndarray, banned: np.ndarray | None, level: str
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The words :meth:`level_distribution` gives a chance, ascending (k,) int64, and
+        their probabilities (k,) float64 (the same floats)."""
+        return level_support(logits, banned, self._level_draw(level))
+
+    def draw(
+        self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator
+    ) -> int:
+        """A draw from :meth:`level_distribution`: the very index (and random number) of
+        ``rng.choice(n, p=level_distribution(...))``, from the level's few words only."""
+        idx, q = level_support(logits, banned, self._level_draw(level))
+        return int(idx[rng.choice(len(idx), p=q)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:
         """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may
@@ -243,8 +278,19 @@ class PeopleModel:
         """ln P(a person answers ``secret`` | single-word hint h) for every h; (n,) float64.
 
         Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
-        single-mode turn: one matrix-vector product and the cached log-partitions.
+        single-mode turn: one matrix-vector product and the cached log-partitions. The
+        last few secrets' answers are kept (a game asks for its secret every turn); treat
+        the array as read-only.
         """
+        hit = self._by_secret.pop(secret, None)
+        if hit is None:
+            hit = self._secret_given_hints(secret)
+            if len(self._by_secret) >= _SECRETS_KEPT:
+                self._by_secret.pop(next(iter(self._by_secret)))
+        self._by_secret[secret] = hit  # the most recent last
+        return hit
+
+    def _secret_given_hints(self, secret: int) -> np.ndarray:
         vocab, w, tables = self.vocab, self.w, self.tables
         cos = vocab.matrix @ vocab.matrix[secret]
         c = np.float32(0) + cos
@@ -254,14 +300,5 @@ class PeopleModel:
         for k, back in enumerate((0, 2, 1, 3)):  # secret is a <k> of h ⇔ h is a <back> of it
             z[tables.linked(back, secret)] += w[8 + k]
         out: np.ndarray = z.astype(np.float64) - self.log_partitions()
+        out.flags.writeable = False
         return out
-
-
-def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
-    """Softmax of ``z`` (n,) with ``banned`` words at exactly 0; float64."""
-    x = z.astype(np.float64)
-    if banned is not None:
-        x = np.where(banned, -np.inf, x)
-    x = np.exp(x - x.max())
-    out: np.ndarray = x / x.sum()
-    return out

@@ -24,13 +24,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
+from associatsiya_ai.bots.people_ranks import RANKS, reverse_log_rank
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.relatives import wordnet_path
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["FEATURES", "RANKS", "PeopleTables", "feature_matrix", "log_rank", "precompute"]
+__all__ = [
+    "FEATURES",
+    "RANKS",
+    "PeopleTables",
+    "feature_matrix",
+    "log_rank",
+    "precompute",
+    "reverse_log_rank",
+]
 
 FEATURES = (
     "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret",
@@ -40,9 +50,6 @@ FEATURES = (
 
 RELATIONS = ("syn", "hyper", "hypo", "cohypo")
 """Wordnet relations, read as "the candidate is a <relation> of the heard word"."""
-
-RANKS = np.array([1, 2, 3, 5, 8, 13, 20, 35, 60, 100, 200, 400, 1000, 3000], np.float32)
-"""Neighbour ranks whose cosines are tabulated per word (rank 1 = nearest other word)."""
 
 _MAX_COHYPONYMS = 300
 """Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
@@ -77,41 +84,15 @@ class PeopleTables:
         return out
 
 
-_LOG_RANKS = np.log(RANKS).astype(np.float32)
-
-
 def _log_rank_fast(c: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     """:func:`log_rank` of one cosine per candidate, in float32 (a guess's hot path)."""
-    K = len(RANKS)
     if quantiles.ndim == 1:  # one piecewise-linear curve for all: np.interp
         xp = np.asarray(quantiles, np.float64)[::-1]
-        out1: np.ndarray = np.interp(c, xp, _LOG_RANKS[::-1], left=_LOG_RANKS[-1], right=0.0)
-        return out1.astype(np.float32)
-    table = _columns(quantiles)  # (K, n): one row per tabulated rank, contiguous
-    k = np.zeros(len(c), np.int64)
-    for j in range(K):
-        k += table[j] > c
-    hi = np.clip(k, 1, K - 1)
-    rows = np.arange(len(c))
-    q0, q1 = table[hi - 1, rows], table[hi, rows]
-    frac = np.clip((q0 - c) / np.maximum(q0 - q1, np.float32(1e-6)), 0.0, 1.0)
-    res = _LOG_RANKS[hi - 1] + frac * (_LOG_RANKS[hi] - _LOG_RANKS[hi - 1])
-    res[k <= 0] = 0.0
-    res[k >= K] = _LOG_RANKS[-1]
-    out: np.ndarray = res.astype(np.float32, copy=False)
-    return out
-
-
-_COLUMNS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _columns(quantiles: np.ndarray) -> np.ndarray:
-    """The (K, n) contiguous transpose of a (n, K) table, made once per table."""
-    hit = _COLUMNS.get(id(quantiles))
-    if hit is None or hit[0] is not quantiles:
-        hit = (quantiles, np.ascontiguousarray(quantiles.T, dtype=np.float32))
-        _COLUMNS[id(quantiles)] = hit
-    return hit[1]
+        out1 = np.full(len(c), _LOG_RANKS[-1], np.float32)
+        near1 = np.flatnonzero(c >= np.float32(xp.min()))
+        out1[near1] = np.interp(c[near1], xp, _LOG_RANKS[::-1], left=_LOG_RANKS[-1], right=0.0)
+        return out1
+    return reverse_log_rank(c, quantiles)
 
 
 def log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:

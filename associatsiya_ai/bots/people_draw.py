@@ -1,0 +1,77 @@
+"""How a guesser draws from the human-response model: softmax and a level's few words.
+
+Bit for bit the plain dense computations (the bots' decisions must not move), with less
+work: the level draw looks at the level's ``top_k`` words only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from associatsiya_ai.bots.people import LevelDraw
+
+__all__ = ["level_support", "softmax", "softmax_at"]
+
+
+def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
+    """Softmax of ``z`` (n,) with ``banned`` words at exactly 0; float64."""
+    x = z.astype(np.float64)  # a copy, worked on in place
+    if banned is not None:
+        x[banned] = -np.inf
+    x -= x.max()
+    np.exp(x, out=x)
+    x /= x.sum()
+    return x
+
+
+def softmax_at(z: np.ndarray, banned: np.ndarray, i: int) -> np.ndarray:
+    """``softmax(z, banned)[i]`` of each row of ``z`` (the same floats), without the other
+    words' division.
+
+    Parameters
+    ----------
+    z : numpy.ndarray
+        Shape (n,) or (rows, n): logits.
+    banned : numpy.ndarray
+        Same shape, bool.
+    i : int
+        The word whose probability is wanted.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape () or (rows,), float64.
+    """
+    x = z.astype(np.float64)
+    x[banned] = -np.inf
+    x -= x.max(axis=-1, keepdims=True)
+    np.exp(x, out=x)
+    out: np.ndarray = x[..., i] / x.sum(axis=-1)  # rows are summed as a lone row would be
+    return out
+
+
+def level_support(
+    logits: np.ndarray, banned: np.ndarray | None, draw: LevelDraw
+) -> tuple[np.ndarray, np.ndarray]:
+    """The words a level may draw, ascending (k,) int64, and their probabilities (k,)
+    float64 (bit for bit the dense distribution's: same terms, same dense sum)."""
+    z = np.asarray(logits, np.float64)  # read only
+    if banned is not None:
+        z = z.copy() if z is logits else z
+        z[banned] = -np.inf
+    n = len(z)
+    if draw.temperature <= 0 or draw.top_k == 1:
+        return np.array([int(np.argmax(z))]), np.ones(1)
+    if 0 < draw.top_k < n:
+        idx = np.flatnonzero(z >= np.partition(z, n - draw.top_k)[n - draw.top_k])
+    else:
+        idx = np.arange(n)
+    x = z[idx] / draw.temperature
+    e = np.exp(x - x.max())
+    dense = np.zeros(n)  # numpy sums pairwise: the same sum as over the dense vector
+    dense[idx] = e
+    q: np.ndarray = e / dense.sum()
+    return idx, q

@@ -1,0 +1,159 @@
+"""The human-response model's fast paths give the very numbers of the plain computations."""
+
+from __future__ import annotations
+
+import numpy as np
+from fakes import tiny_vocabulary
+
+from associatsiya_ai.bots.people import (
+    LevelDraw,
+    PeopleModel,
+    PeopleWeights,
+    neighbour_table,
+    softmax,
+    softmax_at,
+)
+from associatsiya_ai.bots.people_features import RANKS, log_rank, precompute, reverse_log_rank
+from associatsiya_ai.bots.scoring import excluded
+
+WEIGHTS = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "length": -0.1}
+LEVELS = {"easy": LevelDraw(2.0, 0), "normal": LevelDraw(1.4, 3), "hard": LevelDraw(0.0, 1)}
+LR = np.log(RANKS).astype(np.float32)
+
+
+def model() -> PeopleModel:
+    vocab = tiny_vocabulary()
+    weights = PeopleWeights(WEIGHTS, 0.9, levels=LEVELS)
+    return PeopleModel(vocab, precompute(vocab, wordnet=False), weights)
+
+
+def plain_log_rank(c: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """ln rank of c[i] in table[i] (m, K): count, interpolate, in float32, every row."""
+    K = len(RANKS)
+    k = (table > c[:, None]).sum(1)
+    hi = np.clip(k, 1, K - 1)
+    rows = np.arange(len(c))
+    q0, q1 = table[rows, hi - 1], table[rows, hi]
+    frac = np.clip((q0 - c) / np.maximum(q0 - q1, np.float32(1e-6)), 0.0, 1.0)
+    res = LR[hi - 1] + frac * (LR[hi] - LR[hi - 1])
+    res[k <= 0] = 0.0
+    res[k >= K] = LR[-1]
+    return res.astype(np.float32)
+
+
+def descending_tables(rng: np.random.Generator, n: int) -> np.ndarray:
+    tables = -np.sort(-rng.uniform(-0.2, 0.9, (n, len(RANKS))), axis=1).astype(np.float32)
+    tables[: n // 4, 5:9] = tables[: n // 4, 5:6]  # ties: flat stretches
+    return tables
+
+
+def test_reverse_log_rank_is_the_plain_computation_bit_for_bit() -> None:
+    rng = np.random.default_rng(3)
+    tables = descending_tables(rng, 400)
+    cos = rng.uniform(-0.3, 1.0, (3, 400)).astype(np.float32)
+    cos[0, :50] = tables[np.arange(50), rng.integers(0, len(RANKS), 50)]  # on an entry
+    cos[1, :50] = tables[:50, -1]  # exactly the last entry
+    cos[2, :50] = tables[:50, -2]
+    got = reverse_log_rank(cos, tables)
+    assert got.shape == cos.shape and got.dtype == np.float32
+    for row in range(3):
+        expected = plain_log_rank(cos[row], tables)
+        np.testing.assert_array_equal(got[row], expected)
+        np.testing.assert_array_equal(log_rank(cos[row], tables), expected)
+    m = model()  # the tables of a small vocabulary: ranks beyond it repeat the last cosine
+    c = m.vocab.matrix @ m.vocab.matrix[0]
+    np.testing.assert_array_equal(
+        reverse_log_rank(c, m.tables.quantiles), plain_log_rank(c, m.tables.quantiles)
+    )
+
+
+def test_one_table_log_rank_is_np_interp() -> None:
+    rng = np.random.default_rng(4)
+    table = descending_tables(rng, 1)[0]
+    cos = np.concatenate([rng.uniform(-0.5, 1.0, 500), table]).astype(np.float32)
+    expected = np.interp(cos, table[::-1].astype(np.float64), LR[::-1], left=LR[-1], right=0.0)
+    np.testing.assert_array_equal(log_rank(cos, table), expected.astype(np.float32))
+
+
+def test_neighbour_table_is_the_cosines_at_the_ranks() -> None:
+    rng = np.random.default_rng(5)
+    for n in (5, 40, 5000):
+        cos = rng.uniform(-1, 1, n).astype(np.float32)
+        ranks = np.minimum(RANKS.astype(np.int64), n - 1)
+        np.testing.assert_array_equal(neighbour_table(cos), -np.partition(-cos, ranks)[ranks])
+
+
+def test_batched_scores_are_each_querys_own() -> None:
+    m = model()
+    queries = [(["кошка"], []), (["кошка", "вода"], ["дом"]), (["хвост", "кошка"], [])]
+    heards = [m.heard(chain, history) for chain, history in queries]
+    cos = np.stack([m.vocab.matrix @ m.vocab.matrix[i] for i in (0, 3, 5)])
+    together = m._scores(cos, heards)
+    for j, heard in enumerate(heards):
+        np.testing.assert_array_equal(together[j], m._scores(cos[j : j + 1], [heard])[0])
+
+
+def test_softmax_at_and_in_place_softmax() -> None:
+    rng = np.random.default_rng(6)
+    z = rng.normal(0, 3, 300).astype(np.float32)
+    banned = rng.random(300) < 0.2
+    x = np.where(banned, -np.inf, z.astype(np.float64))
+    expected = np.exp(x - x.max()) / np.exp(x - x.max()).sum()
+    p = softmax(z, banned)
+    np.testing.assert_array_equal(p, expected)
+    for i in (0, 7, int(np.argmax(p))):
+        assert softmax_at(z, banned, i) == p[i]
+    zs = rng.normal(0, 3, (4, 300)).astype(np.float32)
+    bans = rng.random((4, 300)) < 0.3
+    bans[:, 7] = False
+    rows = softmax_at(zs, bans, 7)
+    assert rows.tolist() == [softmax(zs[j], bans[j])[7] for j in range(4)]
+
+
+def test_a_draw_is_the_dense_distributions_draw() -> None:
+    m = model()
+    z = m.logits(["кошка"])
+    assert z is not None
+    banned = excluded(m.vocab, ["кошка"], [])
+    for level in ("easy", "normal", "hard", "unknown"):
+        q = m.level_distribution(z, banned, level)
+        for seed in range(40):
+            dense, sparse = np.random.default_rng(seed), np.random.default_rng(seed)
+            assert m.draw(z, banned, level, sparse) == int(dense.choice(len(q), p=q))
+            assert dense.random() == sparse.random()  # the same random numbers used
+    x = np.where(banned, -np.inf, z.astype(np.float64))
+    assert m.draw(x, None, "normal", np.random.default_rng(1)) == m.draw(
+        z, banned, "normal", np.random.default_rng(1)
+    )
+
+
+def test_secret_given_hints_are_kept_per_secret() -> None:
+    m = model()
+    first = m.secret_given_hints(0).copy()
+    for secret in range(1, len(m.vocab)):
+        m.secret_given_hints(secret)
+    again = m.secret_given_hints(0)
+    np.testing.assert_array_equal(again, first)
+    assert not again.flags.writeable
+
+
+def test_guesser_decides_as_the_plain_dense_computation() -> None:
+    from associatsiya_ai.bots.guesser import EmbeddingGuesser, heard
+
+    m = model()
+    for level in ("easy", "normal", "hard"):
+        guesser = EmbeddingGuesser(m.vocab, level, candidates=4, people=m)
+        for chain, answers in ((["кошка"], []), (["хвост", "кошка"], ["мышь"])):
+            z = m.logits(chain)
+            assert z is not None
+            banned = excluded(m.vocab, chain, answers)
+            p = softmax(z, banned)
+            q = m.level_distribution(z, banned, level)
+            for seed in range(10):
+                rng = np.random.default_rng(seed)
+                pick = int(np.argmax(q)) if level == "hard" else int(rng.choice(len(q), p=q))
+                got = guesser.act(heard(chain, answers=answers), np.random.default_rng(seed))
+                assert got.word == m.vocab.words[pick]
+                top = np.argsort(-p, kind="stable")[:4]
+                assert [c.word for c in got.candidates] == [m.vocab.words[i] for i in top]
+                assert [c.probability for c in got.candidates] == [p[i] for i in top]
