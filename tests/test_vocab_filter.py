@@ -15,6 +15,7 @@ from associatsiya_ai.vocab.filter import (
     Senses,
     aliases,
     judge,
+    needs_name_sense,
     reading,
     report,
 )
@@ -87,6 +88,61 @@ def test_judge_with_the_embedding() -> None:
     assert judge(rose, 4.2, Senses(names=0.6)) is None
 
 
+def test_name_sense() -> None:
+    """An inanimate noun hardly said in the plural whose vector sits among names is a name."""
+    brand = Reading("мегафон", plural_zipf=1.5)
+    assert needs_name_sense(brand, 3.7)
+    assert judge(brand, 3.7, Senses(wide_names=0.6)) == "name-sense"
+    assert judge(brand, 3.7, Senses(wide_names=0.3)) is None  # among common nouns
+    assert judge(brand, 3.7, Senses()) is None  # not measured
+    plural = Reading("автобус", plural_zipf=4.0)  # «автобусы» are in use
+    assert not needs_name_sense(plural, 4.3)
+    assert judge(plural, 4.3, Senses(wide_names=0.9)) is None
+    title = Reading("госсекретарь", plural_zipf=1.5, animate=True)  # sits among people
+    assert not needs_name_sense(title, 3.7)
+    assert judge(title, 3.7, Senses(wide_names=0.9)) is None
+    assert needs_name_sense(Reading("вольво", plural_zipf=None), 3.1)  # indeclinable
+    assert reading("госсекретарь").animate and not reading("мегафон").animate
+    # the vector close to its wordnet relatives holds the dictionary's sense: kept
+    assert judge(brand, 3.7, Senses(wide_names=0.6, dictionary=0.3)) is None
+    assert judge(brand, 3.7, Senses(wide_names=0.6, dictionary=0.1)) == "name-sense"
+
+
+def test_a_plural_spelt_like_a_singular_is_no_plural_in_use() -> None:
+    """«вики» is «вика»'s genitive (and a wiki): it does not show the plant's plural in use."""
+    vika = reading("вика")
+    assert vika.plural_zipf is not None and vika.plural_zipf > 3.5
+    assert vika.distinct_plural_zipf is not None and vika.distinct_plural_zipf < 1.0
+    assert reading("кот").distinct_plural_zipf == reading("кот").plural_zipf
+    assert judge(vika, 3.7, Senses(names=0.6)) == "proper-name"
+    assert judge(vika, 3.7, Senses(names=0.6, dictionary=0.3)) is None  # its own sense
+    assert judge(vika, 3.7, Senses(names=0.3)) is None  # not among names
+
+
+def test_wordnet_relatives_and_agreement() -> None:
+    from associatsiya_ai.vocab.wordnet import agreement, relatives
+
+    rel = relatives(["кот", "дочка", "нетслова"])
+    assert "кошка" in rel["кот"] and "дочь" in rel["дочка"] and "нетслова" not in rel
+
+    class Model:
+        def __init__(self) -> None:
+            self.vecs = {"кот": [1.0, 0.1], "кошка": [1.0, 0.0], "зверь": [0.9, 0.2]}
+            self.vecs["стол"] = [0.0, 1.0]
+
+        def __contains__(self, word: object) -> bool:
+            return word in self.vecs
+
+        def vectors_for(self, words: list[str]) -> np.ndarray:
+            return np.array([self.vecs[w] for w in words], np.float32)
+
+        def vector(self, word: str) -> np.ndarray:
+            return np.array(self.vecs[word], np.float32)
+
+    got = agreement(Model(), ["кот", "стол"])  # type: ignore[arg-type]
+    assert got["кот"] > 0.9 and "стол" not in got  # «стол»'s relatives are not in the model
+
+
 def test_spelling_variants_are_one_word() -> None:
     """A nominative singular is a dictionary form even when pymorphy3 spells its lemma otherwise."""
     assert "счастие" in aliases("счастье") and "похмелие" in aliases("похмелье")
@@ -152,6 +208,16 @@ def test_real_examples_dropped(real_vocab: Vocabulary) -> None:
         real_vocab.folded
     )
     assert real_vocab.report["proper-name"] > 0 and real_vocab.dropped
+
+
+def test_real_name_senses_dropped(real_vocab: Vocabulary) -> None:
+    """Brands and clubs spelt like rare common nouns are not said; ordinary words stay."""
+    assert not {"мегафон", "сбербанк", "таймс", "уимблдон"} & set(real_vocab.folded)
+    assert not {"вика", "соня", "виктория", "рига"} & set(real_vocab.folded)  # first names, cities
+    kept = "кот луна собака опера адмирал госсекретарь автобус планета банк запад фото"
+    kept += " вера надежда роза лилия лев любовь"
+    assert set(kept.split()) <= set(real_vocab.folded)
+    assert real_vocab.report["name-sense"] > 0
 
 
 def test_real_words_people_say_are_kept(real_vocab: Vocabulary) -> None:

@@ -15,6 +15,9 @@ Reasons (the drop report counts them; ``adult`` is a flag, not a drop):
 - ``duplicate-lexeme``: the nominative plural of a word already said («коты» beside «кот»);
 - ``adjective``: a substantivised adjective whose vector is the adjective's («холодное»);
 - ``proper-name``: a name with a rare common reading («колчак», «юпитер»);
+- ``name-sense``: an inanimate common noun the dictionary knows whose corpus sense is a
+  brand, a club or an organisation: hardly ever said in the plural, and its vector sits among
+  names, brands and Latin-script words («мегафон», «сбербанк», «таймс»);
 - ``obscene``, ``slur``, ``insult``: on a reviewed list (:mod:`associatsiya_ai.vocab.lists`).
 
 >>> judge(reading("кошка"), 4.1, None)
@@ -33,14 +36,16 @@ from functools import lru_cache
 
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.lists import is_adult, offensive_reason
+from associatsiya_ai.vocab.wordnet import AGREES
 
 __all__ = [
-    "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge", "reading", "report",
+    "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge", "needs_name_sense",
+    "reading", "report",
 ]  # fmt: skip
 
 REASONS = (
     "not-cyrillic", "rare", "not-r3", "not-noun", "not-in-dictionary", "inflected-form",
-    "duplicate-lexeme", "adjective", "proper-name", "obscene", "slur", "insult",
+    "duplicate-lexeme", "adjective", "proper-name", "name-sense", "obscene", "slur", "insult",
 )  # fmt: skip
 """Every reason a candidate is dropped for, in the order the report lists them."""
 
@@ -52,6 +57,12 @@ is rare (names are hardly ever said in the plural; «колчаки», «юпи�
 NAME_NEIGHBOURS = 0.5
 """Share of a form's nearest embedding words that are names: at or above it the vector is a
 name's (checked only for forms with a proper or indeclinable reading)."""
+WIDE_GAP = -2.0
+"""Plural gap (as ``PLURAL_GAP``) at or below which an inanimate noun's vector is checked for
+a name's sense; no plural in use at all counts too («мегафоны» 1.6 against «мегафон» 3.7)."""
+WIDE_NAMES = 0.5
+"""Share of name-like words (Latin-script, unknown to the dictionary, proper names) among
+such a noun's nearest words in the whole model at which its corpus sense is a name's."""
 ADJECTIVE_SHARE = 0.2
 """Weight of adjective parses from which a form's neighbours decide whether it is one."""
 NOUN_NEIGHBOURS = 0.5
@@ -95,6 +106,12 @@ class Reading:
         Highest Zipf of the own lexeme's plural forms other than the word itself (nominative,
         dative, instrumental, prepositional: the cases a name's surface rarely takes); None when
         the lexeme has none (singular-only or indeclinable).
+    animate : bool
+        Whether the own lexeme is animate (a title or a role: «госсекретарь» sits among
+        people's names and is still a word; the name-sense check leaves it alone).
+    distinct_plural_zipf : float or None
+        As ``plural_zipf`` over the plural forms not spelt like a singular form of the
+        lexeme («вики» is also «вика»'s genitive, so its count says nothing of the plural).
     """
 
     word: str
@@ -105,6 +122,8 @@ class Reading:
     plural_of: dict[str, float] = field(default_factory=dict)
     singular_zipf: dict[str, float] = field(default_factory=dict)
     plural_zipf: float | None = None
+    animate: bool = False
+    distinct_plural_zipf: float | None = None
 
     @property
     def lemmas(self) -> tuple[str, ...]:
@@ -124,12 +143,25 @@ class Senses:
         Cosine to the mean of its own lexeme's unambiguous forms; None when none is in the model.
     others : dict of str to float
         Cosine to each other lemma's own vector (lemmas in the model only).
+    wide_names : float or None
+        Share of name-like words among its nearest words in the whole model (any script);
+        None when not measured (see :func:`needs_name_sense`).
+    dictionary : float or None
+        Cosine to the mean of its wordnet relatives (:mod:`associatsiya_ai.vocab.wordnet`);
+        None when not in wordnet or not measured.
     """
 
     names: float = 0.0
     nouns: float = 1.0
     own: float | None = None
     others: dict[str, float] = field(default_factory=dict)
+    wide_names: float | None = None
+    dictionary: float | None = None
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the vector holds the dictionary's sense (close to its wordnet relatives)."""
+        return self.dictionary is not None and self.dictionary >= AGREES
 
 
 _PLURAL_CASES = ("nomn", "datv", "ablt", "loct")
@@ -178,19 +210,24 @@ def reading(word: str) -> Reading:
     others: Counter[str] = Counter()
     plural_of: Counter[str] = Counter()
     plural_zipf: float | None = None
+    distinct: float | None = None
+    animate = False
     for p in morph().parse(w):
         lemma, grammemes = fold(p.normal_form), p.tag.grammemes
         if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(grammemes):
             proper += p.score
         elif p.tag.POS == "NOUN" and lemma in same:
             own += p.score
+            animate = animate or "anim" in grammemes
             if plural_zipf is None:
-                zipfs = [
-                    zipf_frequency(f.word, "ru")
+                singular = {fold(f.word) for f in p.lexeme if "sing" in f.tag}
+                plurals = [
+                    (zipf_frequency(f.word, "ru"), fold(f.word) in singular)
                     for f in p.lexeme
                     if "plur" in f.tag and f.tag.case in _PLURAL_CASES and fold(f.word) != w
                 ]
-                plural_zipf = max(zipfs) if zipfs else None
+                plural_zipf = max((z for z, _ in plurals), default=None)
+                distinct = max((z for z, same in plurals if not same), default=None)
         elif p.tag.POS in ("ADJF", "PRTF"):
             adjective += p.score
         elif p.tag.POS is not None:
@@ -199,8 +236,14 @@ def reading(word: str) -> Reading:
                 plural_of[lemma] += p.score
     singular_zipf = {lemma: zipf_frequency(lemma, "ru") for lemma in others}
     return Reading(
-        w, own, proper, adjective, dict(others), dict(plural_of), singular_zipf, plural_zipf
-    )
+        w, own, proper, adjective, dict(others), dict(plural_of), singular_zipf, plural_zipf,
+        animate, distinct,
+    )  # fmt: skip
+
+
+def needs_name_sense(r: Reading, zipf: float) -> bool:
+    """Whether an inanimate form is hardly said in the plural, so its vector may be a name's."""
+    return not r.animate and (r.plural_zipf is None or r.plural_zipf - zipf <= WIDE_GAP)
 
 
 def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = ()) -> str | None:
@@ -225,8 +268,17 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
     weak_plural = gap is None or gap <= PLURAL_GAP
     if r.proper >= PROPER_SHARE and gap is not None and gap <= PLURAL_GAP:
         return "proper-name"
-    if r.proper > 0 and s.names >= NAME_NEIGHBOURS and weak_plural:
-        return "proper-name"
+    if r.proper > 0 and s.names >= NAME_NEIGHBOURS:
+        distinct = r.distinct_plural_zipf
+        if weak_plural or (not s.agrees and (distinct is None or distinct - zipf <= PLURAL_GAP)):
+            return "proper-name"  # «вика»: «вики» is its genitive too, not a plural in use
+    if (
+        s.wide_names is not None
+        and s.wide_names >= WIDE_NAMES
+        and needs_name_sense(r, zipf)
+        and not s.agrees
+    ):
+        return "name-sense"
     if r.adjective >= ADJECTIVE_SHARE and s.nouns < NOUN_NEIGHBOURS:
         return "adjective"
     kept_set = set(kept)

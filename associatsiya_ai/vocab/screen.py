@@ -24,7 +24,14 @@ from associatsiya_ai.lexicon import (
     morph,
 )
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.filter import aliases, is_adult_word, judge, reading, report
+from associatsiya_ai.vocab.filter import (
+    aliases,
+    is_adult_word,
+    judge,
+    needs_name_sense,
+    reading,
+    report,
+)
 from associatsiya_ai.vocab.lists import offensive_reason
 from associatsiya_ai.vocab.senses import measure_senses, own_forms
 
@@ -208,7 +215,8 @@ def screen_model(
     if tick is not None:
         tick(len(embeddings.words))
     readings = {w: reading(w) for w in candidates}
-    senses = measure_senses(embeddings, readings)
+    wide = {w for w, r in readings.items() if needs_name_sense(r, zipfs[w])}
+    senses = measure_senses(embeddings, readings, wide)
     by_lemma: dict[str, str] = {}
     for w, entry in sorted(candidates.items(), key=lambda item: -item[1][2]):
         reason = judge(readings[w], zipfs[w], senses.get(w), candidates)

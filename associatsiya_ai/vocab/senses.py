@@ -6,25 +6,36 @@ mostly is in the corpus. Three measures tell which reading that is:
 - its nearest frequent words: how many are names (a name's vector sits among names) and
   how many are nouns (a substantivised adjective's sits among adjectives);
 - its cosine to its own lexeme's unambiguous forms («ухой» for «уха»);
-- its cosine to each other lemma it may be a form of («ухо»).
+- its cosine to each other lemma it may be a form of («ухо»);
+- its nearest words in the whole model (any script): how many are names, brands or titles
+  (Latin-script words, words the dictionary does not know, proper names). A brand spelt like
+  a rare common noun («мегафон», «сбербанк») has a vector among other brands;
+- its cosine to its wordnet relatives' mean (:mod:`associatsiya_ai.vocab.wordnet`): when
+  high, the dictionary sense is the vector's own whatever its neighbours are.
 
-Only forms with a competing reading are measured (a few thousand of the model's words).
+Only forms with a competing reading are measured (a few thousand of the model's words), and
+for the last measure only the forms :func:`~associatsiya_ai.vocab.filter.needs_name_sense`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Collection, Container, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.filter import ADJECTIVE_SHARE, OTHER_SHARE, Reading, Senses, aliases
+from associatsiya_ai.vocab.wordnet import agreement
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
 
 __all__ = ["measure_senses", "needs_senses", "own_forms"]
+
+WIDE = 60000
+"""How many of the model's most frequent words, of any script, the name-sense neighbours are
+drawn from (the Latin «volvo» and the unknown «ютэйр» count as names there)."""
 
 REFERENCE = 40000
 """How many of the model's most frequent Russian words the neighbours are drawn from."""
@@ -77,6 +88,80 @@ def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return _unit(embeddings.vectors_for(chosen)), names, nouns
 
 
+def _wide(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, list[frozenset[str]]]:
+    """(unit vectors, name-like flags, lemmas) of the model's most frequent words, any script.
+
+    Name-like: a word with Latin letters, a Cyrillic word the dictionary does not know, or one
+    whose proper-name parses weigh at least half. Lemmas let a form's own lexeme be skipped.
+    """
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, is_cyrillic_word, morph
+
+    words = embeddings.words
+    order = (
+        np.argsort(-np.asarray(embeddings.counts), kind="stable")
+        if embeddings.counts is not None
+        else np.arange(len(words))
+    )
+    chosen: list[int] = []
+    flags: list[bool] = []
+    lemmas: list[frozenset[str]] = []
+    for i in order.tolist():
+        if len(chosen) >= WIDE:
+            break
+        w = words[i]
+        if len(w) < 2 or not w.replace("-", "").isalpha():
+            continue
+        chosen.append(i)
+        if not is_cyrillic_word(w):
+            flags.append(any("a" <= c <= "z" for c in w.lower()))
+            lemmas.append(frozenset())
+            continue
+        parses = morph().parse(w)
+        proper = sum(
+            p.score
+            for p in parses
+            if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+        )
+        flags.append(proper >= 0.5 or not any(p.is_known for p in parses))
+        lemmas.append(frozenset(fold(p.normal_form) for p in parses))
+    if not chosen:
+        return np.zeros((0, 1), np.float32), np.zeros(0, bool), []
+    return _unit(embeddings.vectors_at(chosen)), np.array(flags, bool), lemmas
+
+
+def _wide_names(forms: list[str], embeddings: Embeddings, k: int = NEIGHBOURS) -> dict[str, float]:
+    """Share of name-like words among each form's ``k`` nearest frequent model words.
+
+    Measured twice, and the lower share kept: around the form's own vector and around the
+    mean of its lexeme's unambiguous forms when the model has some («мегафона» is the brand
+    too; «солода» is malt, though «солод» alone sits among names). The form's own lexeme is
+    no neighbour.
+    """
+    if not forms:
+        return {}
+    ref, flags, lemmas = _wide(embeddings)
+    pool = min(3 * k, len(ref))  # a tiny model has fewer words than that
+    if pool < 2:
+        return dict.fromkeys(forms, 0.0)
+
+    def share(vector: np.ndarray, word: str) -> float:
+        sims = ref @ vector
+        mine = aliases(word) | {word}
+        top = np.argpartition(-sims, pool - 1)[:pool]
+        top = top[np.argsort(-sims[top])]
+        near = [j for j in top.tolist() if mine.isdisjoint(lemmas[j]) and sims[j] < 0.9999]
+        return float(flags[near[:k]].mean()) if near else 0.0
+
+    vectors = _unit(embeddings.vectors_for(forms))
+    out: dict[str, float] = {}
+    for w, vector in zip(forms, vectors, strict=True):
+        out[w] = share(vector, w)
+        others = own_forms(w, embeddings)
+        if others and out[w] > 0:
+            out[w] = min(out[w], share(_unit(embeddings.vectors_for(others).mean(axis=0)), w))
+    return out
+
+
 def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS) -> list[str]:
     """The forms of ``word``'s common-noun lexeme in ``words`` that are nothing else.
 
@@ -126,7 +211,9 @@ def _others(
     return out
 
 
-def measure_senses(embeddings: Embeddings, readings: Mapping[str, Reading]) -> dict[str, Senses]:
+def measure_senses(
+    embeddings: Embeddings, readings: Mapping[str, Reading], wide: Collection[str] = ()
+) -> dict[str, Senses]:
     """The embedding's evidence on each form of ``readings`` that :func:`needs_senses`.
 
     Parameters
@@ -135,19 +222,24 @@ def measure_senses(embeddings: Embeddings, readings: Mapping[str, Reading]) -> d
         The model the forms come from (each form must be one of its words).
     readings : mapping of str to Reading
         Model word → its reading.
+    wide : collection of str
+        Forms of ``readings`` whose neighbours in the whole model are measured too
+        (:attr:`Senses.wide_names`); they get a :class:`Senses` even with no competing reading.
 
     Returns
     -------
     dict of str to Senses
         Only for the forms measured; the others need no arbitration.
     """
+    names_wide = _wide_names([w for w in readings if w in wide and w in embeddings], embeddings)
     todo = [w for w, r in readings.items() if needs_senses(r) and w in embeddings]
+    agree = agreement(embeddings, [*names_wide, *(w for w in todo if readings[w].proper > 0)])
+    out = {w: Senses(wide_names=x, dictionary=agree.get(w)) for w, x in names_wide.items()}
     if not todo:
-        return {}
+        return out
     ref, names, nouns = _reference(embeddings)
     k = min(NEIGHBOURS, max(len(ref) - 1, 1))
     vectors = _unit(embeddings.vectors_for(todo))
-    out: dict[str, Senses] = {}
     for start in range(0, len(todo), _CHUNK):
         block = vectors[start : start + _CHUNK]
         sims = block @ ref.T
@@ -165,5 +257,7 @@ def measure_senses(embeddings: Embeddings, readings: Mapping[str, Reading]) -> d
                 nouns=float(nouns[near].mean()) if len(near) else 1.0,
                 own=own,
                 others=others,
+                wide_names=names_wide.get(w),
+                dictionary=agree.get(w),
             )
     return out
