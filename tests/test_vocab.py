@@ -79,11 +79,11 @@ class _TwoWordModel:
 def test_a_word_outside_the_model_is_encoded_by_its_wordnet_relatives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from associatsiya_ai.vocab import relatives as relatives_module
+    from associatsiya_ai.vocab import wordnet as wordnet_module
     from associatsiya_ai.vocab.build import model_encoder
 
     table = {"клякса": {"пятно": 3.0, "ошибка": 4.0, "чернила": 1.0}}
-    monkeypatch.setattr(relatives_module, "relatives", lambda w: table.get(w, {}))
+    monkeypatch.setattr(wordnet_module, "weighted_relatives", lambda w: table.get(w, {}))
     encode = model_encoder(lambda: _TwoWordModel())  # type: ignore[arg-type, return-value]
     own = encode("пятно")
     assert own is not None and np.allclose(own, [1.0, 0.0])  # its own vector first

@@ -27,7 +27,7 @@ import numpy as np
 from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
 from associatsiya_ai.bots.people_ranks import RANKS, reverse_log_rank
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.relatives import wordnet_path
+from associatsiya_ai.vocab.wordnet import wordnet_path
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary

@@ -37,9 +37,9 @@ from associatsiya_ai.lexicon import (
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
-from associatsiya_ai.vocab.relatives import relatives_vector
 from associatsiya_ai.vocab.screen import screen_model
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
+from associatsiya_ai.vocab.wordnet import relatives_vector
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -136,7 +136,7 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
 def model_encoder(model: Callable[[], Embeddings]) -> Encoder:
     """The encoder of a vocabulary over a model: :func:`query_vector` of a word the model
     has, else the weighted mean of its wordnet relatives' vectors
-    (:mod:`associatsiya_ai.vocab.relatives`: «клякса» is heard near «пятно»).
+    (:mod:`associatsiya_ai.vocab.wordnet`: «клякса» is heard near «пятно»).
 
     Parameters
     ----------
