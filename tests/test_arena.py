@@ -31,7 +31,7 @@ from associatsiya_ai.arena.log import GameLog, LogError, read_games, read_log
 from associatsiya_ai.arena.record import replay_turns
 from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
-from associatsiya_ai.players.human import parse_hint_input
+from associatsiya_ai.players.human import HumanGuesser, parse_hint_input, repeated_answer
 from associatsiya_ai.rules.game import (
     Game,
     GuesserView,
@@ -421,3 +421,44 @@ def test_a_plural_secret_is_hinted_as_its_singular(fake_lexicon: FakeLexicon) ->
     assert plural.secret.singular == "кошка"
     hinter = EmbeddingHinter(vocab, "hard", checker=fake_lexicon)
     assert hinter.act(plural).chance == pytest.approx(hinter.act(singular).chance)
+
+
+def test_an_answer_already_given_is_asked_again_and_logged() -> None:
+    """A UI guard of the person's seat (R7 lets a wrong answer stand): a repeated answer,
+    or another form of it, is refused and logged; the turn is not lost."""
+
+    class Lines:
+        def __init__(self, *lines: str) -> None:
+            self.lines, self.refused = list(lines), 0
+
+        def ask(self, what: str) -> str:
+            if not self.lines:
+                raise QuitGame
+            return self.lines.pop(0)
+
+        def show(self, view: Any) -> None: ...
+
+        def refuse(self, what: str, error: Any) -> None:
+            self.refused += 1
+
+    seats = bots()
+    seats[Seat(2, Role.GUESSER)] = HumanGuesser(Lines("кошка", "Кошка", "кошки", "мышь"), LEX)
+    events: list[Event] = []
+    record = play_game("лампа", seats, LEX, on_event=events.append)
+    assert [t.answer for t in record.game.turns if t.team == 2] == ["кошка", "мышь"]
+    assert [(r["word"], r["turn"], r["kind"]) for r in record.rejected] == [
+        ("Кошка", 3, "repeated-answer"),
+        ("кошки", 3, "repeated-answer"),
+    ]
+    (first, _) = [e for e in events if isinstance(e, Rejected)]
+    assert str(first.error.violations[0].detail).startswith("«кошка» уже называли")
+
+
+def test_a_repeat_is_only_an_answer_that_surely_cannot_guess() -> None:
+    assert repeated_answer("Кошка", ("дом", "кошка")) == "кошка"
+    assert repeated_answer("кошки", ("кошка",)) is None  # without the lexicon: same word only
+    assert repeated_answer("кошки", ("кошка",), LEX) == "кошка"
+    assert repeated_answer("час", ("часы",), LEX) == "часы"  # «часы» would have guessed «час»
+    assert repeated_answer("часы", ("час",), LEX) is None  # it may still guess «часы»
+    assert repeated_answer("кошку", ("кошка",), LEX) is None  # the engine says why
+    assert repeated_answer("пропускаю", ("кошка",), LEX) is None

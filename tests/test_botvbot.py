@@ -272,6 +272,34 @@ def test_cli_table_and_log(fake_cli, tmp_path) -> None:
     assert records[0]["levels"] == {"A": "normal", "B": "hard"}
 
 
+def test_cli_json_success_writes_nothing_to_stderr(fake_cli) -> None:
+    result = fake_cli("--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no blank line from the progress bar
+
+
+def test_cli_log_that_is_a_folder_is_said_in_russian_like_vs_bot(fake_cli, tmp_path) -> None:
+    from fakes import fake_kit as person_kit
+    from typer.testing import CliRunner
+
+    import associatsiya_ai.cli.play as play
+    from associatsiya_ai.cli import app
+
+    result = fake_cli("--games", "2", "--log", str(tmp_path))
+    said = f"Ошибка: не удалось открыть журнал {tmp_path}: это папка, а не файл"
+    assert result.exit_code == 1 and result.stderr.strip() == said, result.output
+    assert "is a directory" not in result.output
+    as_json = fake_cli("--games", "2", "--log", str(tmp_path), "--json")
+    assert as_json.exit_code == 1
+    assert json.loads(as_json.stdout) == {"error": said.removeprefix("Ошибка: "), "code": 1}
+    old, play.load_kit = play.load_kit, lambda model, level: person_kit(level)
+    try:
+        person = CliRunner().invoke(app, ["vs-bot", "--log", str(tmp_path)])
+    finally:
+        play.load_kit = old
+    assert (person.exit_code, person.stderr) == (result.exit_code, result.stderr)
+
+
 def test_cli_ctrl_c_exits_130(fake_cli, monkeypatch) -> None:
     import associatsiya_ai.research.botvbot as botvbot
 

@@ -352,9 +352,30 @@ def test_every_command_survives_a_damaged_cache(
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert no_traceback(r.stdout, r.stderr), r.stderr
-    assert "словарь построен заново" in r.stderr
+    # said in Russian before the long rebuild, the file named, numpy's reason left out
+    notice = f"кэш словаря повреждён ({path.name}) — строю заново…"
+    assert notice in r.stderr and r.stderr.index(notice) < r.stderr.index("Строю словарь")
+    assert "damaged" not in r.stderr and "zip" not in r.stderr.lower()
     assert "загружен из кэша" not in r.stdout
     assert len(_cache_file(env).read_bytes()) > 1000  # rebuilt and saved again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [("hint", "кошка"), ("vs-bot", "--word", "кошка")])
+def test_a_damaged_people_cache_is_said_before_it_is_rebuilt(
+    tiny_model: tuple[Path, dict[str, str]], args: tuple[str, ...]
+) -> None:
+    model, env = tiny_model
+    run_real("guess", "мышь", "--model", str(model), env=env)  # the people cache exists
+    (path,) = (Path(env["XDG_CACHE_HOME"]) / "associatsiya").glob("people-*.npz")
+    path.write_bytes(b"garbage")
+    r = subprocess.run(
+        [sys.executable, "-c", REAL_MAIN, *args, "--model", str(model)],
+        input="!выход\n", capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0 and no_traceback(r.stdout, r.stderr), r.stderr
+    assert r.stderr.strip() == f"кэш модели ответов людей повреждён ({path.name}) — строю заново…"
+    assert len(path.read_bytes()) > 1000  # rebuilt and saved again
 
 
 @pytest.mark.slow

@@ -89,7 +89,7 @@ def test_person_setting_a_secret_the_model_lacks_is_asked_again(tmp_path: Path) 
 
 def test_draw_after_twelve_turns(tmp_path: Path) -> None:
     log = tmp_path / "d.jsonl"
-    r = run(f"--word лампа --log {log}", ["стол"] * 6)
+    r = run(f"--word лампа --log {log}", ["стол", "стул", "шкаф", "пол", "диван", "кресло"])
     assert r.exit_code == 0, r.output
     assert "Ход 12 из 12" in r.output
     assert "Ничья: слово не отгадано за шесть ходов каждой команды." in r.output
@@ -479,10 +479,54 @@ def test_the_prompt_is_shown_once_a_turn_and_again_in_every_game() -> None:
     assert "Счёт после игры 2 из 2:" in r.output
 
 
-def test_eof_at_the_secret_prompt() -> None:
-    r = run("--role hinter --team 1")
+def test_eof_at_the_secret_prompt(tmp_path: Path) -> None:
+    """The person began game 1 (its title is shown) and left while choosing the secret:
+    no game exists yet, but the log keeps the game as abandoned, like any other, with no
+    secret and no turns, and replay says so."""
+    log = tmp_path / "s.jsonl"
+    r = run(f"--role hinter --team 1 --log {log}", ["кошку"])
     assert r.exit_code == 0
     assert "Ввод закончился — игра прервана." in r.output
+    assert "Журнал: " in r.output and "(записано: 1 игра)" in r.output
+    (rec,) = log_records(log)
+    assert rec["ended_by"] == "eof" and rec["outcome"]["termination"] == "abandoned"
+    assert rec["secret"] is None and rec["turns"] == [] and rec["game"] == 1
+    assert rec["seats"]["1-hinter"] == {"kind": "human"} and rec["setter_side"] == "A"
+    shown = runner.invoke(app, ["replay", str(log)])
+    assert shown.exit_code == 0, shown.output
+    assert "не загадано" in shown.stdout and "Игра прервана: ввод закончился." in shown.stdout
+    assert "None" not in shown.stdout
+
+
+def test_an_answer_already_given_is_refused_and_the_turn_kept(tmp_path: Path) -> None:
+    log = tmp_path / "a.jsonl"
+    # turn 1 «стол»; turn 2 the bots answer «дом»; turn 3: «Стол», «дом», «стол» again
+    r = run(f"--word лампа --seed 1 --log {log}", ["стол", "Стол", "дом", "стул"])
+    assert r.exit_code == 0, r.output
+    said = "Не принято: «стол» уже называли — этот ответ неверен; назовите другое слово"
+    assert said in r.output
+    assert "Не принято: «дом» уже называли" in r.output  # the other team's answer too
+    assert "Скажите другое слово." not in r.output  # the reason says it once
+    assert "Отгадывающий команды 2 (вы): «стул» — мимо" in r.output  # the turn was kept
+    (rec,) = log_records(log)
+    assert [t["answer"] for t in rec["turns"]] == ["стол", "дом", "стул", "сад"]
+    assert [(x["word"], x["turn"], x["kind"]) for x in rec["rejected"]] == [
+        ("Стол", 3, "repeated-answer"),
+        ("дом", 3, "repeated-answer"),
+    ]
+
+
+def test_replay_shows_the_rejections_of_an_unfinished_first_turn(tmp_path: Path) -> None:
+    log = tmp_path / "u.jsonl"
+    run(f"--word лампа --log {log}", ["кошку"])  # left in turn 1, after a rejected word
+    (rec,) = log_records(log)
+    assert rec["turns"] == [] and rec["rejected"][0]["turn"] == 1
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.stdout.split())
+    assert "Ход 1 · команда 2 · не доигран" in out
+    assert "отклонено (отгадывающий команды 2): «кошку» — не в именительном падеже" in out
+    assert out.index("не доигран") < out.index("Игра прервана: ввод закончился.")
 
 
 def test_replay_reads_a_log_written_before_the_decision_contract() -> None:

@@ -16,21 +16,27 @@ from associatsiya_ai.arena.events import (
     Spoken,
     ToAct,
 )
-from associatsiya_ai.arena.loop import (
-    BotMoveError,
-    MatchResult,
-    SecretSource,
-    SideSeats,
-    match_seats,
-    play_game,
-    play_match,
+from associatsiya_ai.arena.loop import BotMoveError, play_game
+from associatsiya_ai.arena.record import (
+    SEATS,
+    Foul,
+    GameRecord,
+    TurnRecord,
+    UnstartedRecord,
+    seat_key,
 )
-from associatsiya_ai.arena.record import SEATS, Foul, GameRecord, TurnRecord, seat_key
 from associatsiya_ai.arena.secrets import (
     UnknownSecretError,
     draw_secret,
     secret_at,
     validate_secret,
+)
+from associatsiya_ai.arena.series import (
+    MatchResult,
+    SecretSource,
+    SideSeats,
+    match_seats,
+    play_match,
 )
 
 __all__ = [
@@ -52,6 +58,7 @@ __all__ = [
     "ToAct",
     "TurnRecord",
     "UnknownSecretError",
+    "UnstartedRecord",
     "draw_secret",
     "match_seats",
     "play_game",

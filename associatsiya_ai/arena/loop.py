@@ -1,4 +1,5 @@
-"""The only game loop: drive four seats through one game (:func:`play_game`) or a match (R8).
+"""The only game loop: drive four seats through one game (:func:`play_game`); a match (R8)
+is :mod:`associatsiya_ai.arena.series`.
 
 The rules engine (:mod:`associatsiya_ai.rules.game`) does every rule check; the loop asks
 the seat whose turn it is, parses its move once, applies it, and reports what happened as
@@ -16,8 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, NamedTuple, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from associatsiya_ai.arena.events import (
     Answered,
@@ -25,37 +25,31 @@ from associatsiya_ai.arena.events import (
     Event,
     GameOver,
     GameStarted,
-    MatchScore,
     Rejected,
     Spoken,
     ToAct,
 )
-from associatsiya_ai.arena.record import SEATS, Foul, GameRecord, TurnRecord, seat_key
+from associatsiya_ai.arena.record import (
+    SEATS,
+    Foul,
+    GameRecord,
+    TurnRecord,
+    describe_seats,
+    seat_key,
+)
 from associatsiya_ai.arena.stops import (
     STOPS,
     Abandoned,
     abandon_on_signals,
     armed,
     ended_by,
-    raise_pending,
 )
 from associatsiya_ai.bots.decision import Decision
 from associatsiya_ai.players.base import AnswerChoice, GuesserSeat, HintChoice, HinterSeat
 from associatsiya_ai.rules.game import Game, HintMove, Role, RuleError, Seat, Turn, Utterance
-from associatsiya_ai.rules.match import Match, Side
 from associatsiya_ai.rules.words import WordChecker, WordVerdict
 
-__all__ = [
-    "Abandoned",
-    "BotMoveError",
-    "MatchResult",
-    "SecretSource",
-    "SideSeats",
-    "abandon_on_signals",
-    "match_seats",
-    "play_game",
-    "play_match",
-]
+__all__ = ["Abandoned", "BotMoveError", "abandon_on_signals", "play_game"]
 
 Choice = TypeVar("Choice", HintChoice, AnswerChoice)
 Applied = TypeVar("Applied")
@@ -123,12 +117,8 @@ def play_game(
     """
     game = Game(secret, checker, practice=practice)
     players = {s: seats[s] for s in SEATS}
-    record = GameRecord(
-        index=index,
-        game=game,
-        seats={seat_key(s): dict(p.describe()) for s, p in players.items()},
-        meta=dict(meta or {}),
-    )
+    seen = describe_seats(players)
+    record = GameRecord(index=index, game=game, seats=seen, meta=dict(meta or {}))
     emit = on_event or (lambda event: None)
     failure: BotMoveError | None = None
     try:
@@ -164,24 +154,29 @@ def _ask(
     choose: Callable[[], Choice],
     apply: Callable[[Choice], Applied],
 ) -> tuple[Choice, Applied]:
-    """Ask ``player`` until the engine applies its move; a bot's failure raises."""
+    """Ask ``player`` until the engine applies its move; a bot's failure raises.
+
+    A person's seat may refuse the person's line itself (a :class:`RuleError` from
+    ``choose``, e.g. an answer already given): it is handled as the engine's rejection.
+    """
     while True:
+        choice: Choice | None = None
         try:
             choice = choose()
+            return choice, apply(choice)
         except STOPS:
             raise
-        except Exception as exc:
-            if player.is_human:
-                raise
-            _bot_bug(seat, record, f"{type(exc).__name__}: {exc}", exc)
-        try:
-            return choice, apply(choice)
         except RuleError as error:
-            record.reject(seat, choice.word, error)
-            emit(Rejected(seat, player, choice.word, error))
+            word = error.word if choice is None else choice.word
+            record.reject(seat, word, error)
+            emit(Rejected(seat, player, word, error))
             if not player.is_human:
                 _bot_bug(seat, record, str(error), error)
             player.rejected(error)
+        except Exception as exc:
+            if player.is_human or choice is not None:
+                raise
+            _bot_bug(seat, record, f"{type(exc).__name__}: {exc}", exc)
 
 
 def _bot_bug(seat: Seat, record: GameRecord, message: str, cause: Exception) -> NoReturn:
@@ -231,108 +226,3 @@ def _answer(
     record.turns.append(TurnRecord(turn, hinter, choice.decision))
     notices = () if verdict is None else verdict.notices
     emit(Answered(seat, player, turn, choice.decision, notices))
-
-
-# ------------------------------------------------------------------------------ a match
-class SideSeats(NamedTuple):
-    """One side of a match (R8): its hinter and guesser keep their roles in every game."""
-
-    hinter: HinterSeat
-    guesser: GuesserSeat
-
-
-@dataclass
-class MatchResult:
-    """A played match: the R8 tally and every game's record.
-
-    ``ended_by`` is ``None`` when all games were played, else why the match stopped.
-    """
-
-    match: Match
-    records: list[GameRecord]
-    ended_by: str | None = None
-
-
-SecretSource = Callable[[int, Side, Mapping[Seat, AnySeat]], str]
-"""``(game index, setter side, seats of the game) -> secret``."""
-
-
-def match_seats(setter: Side, sides: Mapping[Side, Any]) -> dict[Seat, Any]:
-    """The seats of a game whose secret ``setter`` sets: it is team 1, the other side team 2.
-
-    ``sides`` maps each side to its ``(hinter, guesser)`` pair.
-
-    >>> match_seats("B", {"A": ("hA", "gA"), "B": ("hB", "gB")})[Seat(1, Role.HINTER)]
-    'hB'
-    """
-    other: Side = "B" if setter == "A" else "A"
-    return {
-        Seat(1, Role.HINTER): sides[setter][0],
-        Seat(1, Role.GUESSER): sides[setter][1],
-        Seat(2, Role.HINTER): sides[other][0],
-        Seat(2, Role.GUESSER): sides[other][1],
-    }
-
-
-def play_match(
-    n_games: int,
-    sides: Mapping[Side, SideSeats],
-    checker: WordChecker,
-    secret_for: SecretSource,
-    *,
-    practice: bool = False,
-    first_setter: Side = "A",
-    on_event: Callable[[Event], None] | None = None,
-    on_game: Callable[[GameRecord], None] | None = None,
-    meta: Mapping[str, Any] | None = None,
-) -> MatchResult:
-    """Play ``n_games`` games between sides A and B, the setter alternating (R8).
-
-    In game ``i`` the setting side is team 1 and the other side team 2. ``secret_for``
-    gives each game's secret (it may ask a person, who may quit: then the match stops).
-    ``on_game`` receives each record as soon as its game ends (e.g. to append it to a log),
-    before the :class:`MatchScore` event. The match stops early after an abandoned game.
-
-    Raises
-    ------
-    InvalidSecretError
-        When ``secret_for`` returns an invalid secret.
-    BotMoveError
-        When a bot fails (``on_game`` has received the abandoned game's record).
-    """
-    match = Match(first_setter=first_setter)
-    result = MatchResult(match, [])
-    for i in range(n_games):
-        setter = match.setter(i)
-        seats = match_seats(setter, sides)
-        try:
-            with armed():
-                secret = secret_for(i, setter, seats)
-        except STOPS as stop:
-            result.ended_by = ended_by(stop)
-            break
-        other = "B" if setter == "A" else "A"
-        game_meta = {**(meta or {}), "setter_side": setter, "sides": {"1": setter, "2": other}}
-        try:
-            record = play_game(
-                secret, seats, checker, practice=practice, on_event=on_event, index=i,
-                meta=game_meta,
-            )  # fmt: skip
-        except BotMoveError as error:
-            result.records.append(error.record)
-            if on_game is not None:
-                on_game(error.record)
-            raise
-        result.records.append(record)
-        outcome = record.outcome
-        assert outcome is not None
-        match.record(outcome)
-        if on_game is not None:
-            on_game(record)
-        if on_event is not None:
-            on_event(MatchScore(i, n_games, match, match.score()))
-        if record.ended_by is not None:
-            result.ended_by = record.ended_by
-            break
-        raise_pending()  # a signal while the record was written: no next game
-    return result

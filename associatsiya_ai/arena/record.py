@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from associatsiya_ai.bots.decision import Decision
-from associatsiya_ai.rules.game import Game, Outcome, Role, RuleError, Seat, Turn, Utterance
+from associatsiya_ai.rules.game import (
+    Game,
+    Outcome,
+    Role,
+    RuleError,
+    Seat,
+    Termination,
+    Turn,
+    Utterance,
+)
 
 __all__ = [
     "SEATS",
@@ -24,6 +33,8 @@ __all__ = [
     "LogError",
     "ReplayTurn",
     "TurnRecord",
+    "UnstartedRecord",
+    "describe_seats",
     "replay_turns",
     "seat_key",
 ]
@@ -35,6 +46,11 @@ SEATS = (Seat(1, Role.HINTER), Seat(1, Role.GUESSER), Seat(2, Role.HINTER), Seat
 def seat_key(seat: Seat) -> str:
     """The seat's name in logs: ``"1-hinter"``, ``"2-guesser"``, …"""
     return f"{seat.team}-{seat.role.value}"
+
+
+def describe_seats(seats: Mapping[Seat, Any]) -> dict[str, dict[str, Any]]:
+    """``seat_key(seat)`` → the seat's ``describe()``, as a record keeps them."""
+    return {seat_key(s): dict(p.describe()) for s, p in seats.items()}
 
 
 def _dict(decision: Decision | None) -> dict[str, Any] | None:
@@ -152,6 +168,51 @@ class GameRecord:
                 "ended_by": self.ended_by,
                 "started_at": round(self.started_at, 3),
                 "ended_at": None if self.ended_at is None else round(self.ended_at, 3),
+            }
+        )
+        return data
+
+
+@dataclass
+class UnstartedRecord:
+    """A game abandoned before it began, while its secret was chosen (a person setting it
+    left): there is no game, but the log keeps the record, as of any game the person began.
+
+    Its log form is :meth:`GameRecord.to_dict`'s with ``secret`` null, no turns and the
+    outcome ``abandoned``; the attributes are :class:`GameRecord`'s of the same names.
+    """
+
+    index: int
+    seats: dict[str, dict[str, Any]]
+    ended_by: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    practice: bool = False
+    started_at: float = field(default_factory=time.time)
+    ended_at: float = field(default_factory=time.time)
+
+    @property
+    def outcome(self) -> Outcome:
+        """Abandoned: no winner."""
+        return Outcome(Termination.ABANDONED, winner=None, loser=None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready log record (the keys of :meth:`GameRecord.to_dict`)."""
+        data: dict[str, Any] = dict(self.meta)
+        data.update(
+            {
+                "version": 2,
+                "secret": None,
+                "practice": self.practice,
+                "turns": [],
+                "outcome": self.outcome.to_dict(),
+                "game": self.index + 1,
+                "seats": self.seats,
+                "final": None,
+                "rejected": [],
+                "bot_errors": [],
+                "ended_by": self.ended_by,
+                "started_at": round(self.started_at, 3),
+                "ended_at": round(self.ended_at, 3),
             }
         )
         return data

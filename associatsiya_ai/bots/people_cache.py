@@ -25,7 +25,7 @@ from associatsiya_ai.bots.people_features import FEATURES, RELATIONS, PeopleTabl
 if TYPE_CHECKING:
     from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["people_cache_path", "people_model"]
+__all__ = ["damaged_people_cache", "people_cache_path", "people_model"]
 
 PEOPLE_VERSION = 1
 """Bump when the tables' layout or meaning changes: the cache is keyed by it."""
@@ -73,6 +73,25 @@ def _load(path: Path, n: int) -> tuple[PeopleTables, np.ndarray]:
     if tables.quantiles.shape[0] != n or logz.shape != (n,) or tables.static.shape[0] != n:
         raise ValueError(f"{path}: shapes do not fit the vocabulary")
     return tables, logz
+
+
+def damaged_people_cache(vocab: Vocabulary) -> Path | None:
+    """The cache file of ``vocab`` when it exists but cannot be read, else None.
+
+    :func:`people_model` will rebuild it (tens of seconds): a front-end may say so first.
+    None too when the model is already made in this process or is never cached.
+    """
+    memo = _MODELS.get(id(vocab))
+    if not vocab.fingerprint or (memo is not None and memo[0] is vocab):
+        return None
+    path = people_cache_path(vocab)
+    if not path.exists():
+        return None
+    try:
+        _load(path, len(vocab))
+    except (ValueError, OSError):
+        return path
+    return None
 
 
 def people_model(vocab: Vocabulary) -> PeopleModel:

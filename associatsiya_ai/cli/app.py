@@ -7,7 +7,8 @@ here and register their commands; ``associatsiya_ai.cli.main`` runs it.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -16,6 +17,9 @@ from typer.core import TyperGroup
 
 from associatsiya_ai import __version__
 from associatsiya_ai.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
+
+if TYPE_CHECKING:
+    from associatsiya_ai.arena.log import GameLog
 
 
 def _tidy_typer_help() -> None:
@@ -261,3 +265,21 @@ def fail(message: str, code: int = 1) -> typer.Exit:
         print_json_error(message, code)
     err_console.print(f"[red]Ошибка:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
+
+
+def open_log(path: Path) -> GameLog:
+    """Open the ``--log`` file of a command that plays games (``vs-bot``, ``bot-vs-bot``).
+
+    Raises
+    ------
+    typer.Exit
+        Exit code 1 after one Russian line (or the ``--json`` error object) when the file
+        cannot be opened: a folder, no permission, a missing folder on the way.
+    """
+    from associatsiya_ai.arena.log import GameLog
+    from associatsiya_ai.terminal.errors import os_error_text
+
+    try:
+        return GameLog(path)
+    except OSError as exc:
+        raise fail(f"не удалось открыть журнал {path}: {os_error_text(exc)}") from None

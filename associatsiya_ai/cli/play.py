@@ -23,6 +23,7 @@ from associatsiya_ai.cli.app import (
     console,
     err_console,
     fail,
+    open_log,
 )
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
@@ -30,7 +31,7 @@ from associatsiya_ai.terminal.errors import os_error_text, secret_refusal
 from associatsiya_ai.terminal.texts import model_error_text
 
 if TYPE_CHECKING:
-    from associatsiya_ai.arena import GameRecord, MatchResult
+    from associatsiya_ai.arena import GameRecord, MatchResult, UnstartedRecord
     from associatsiya_ai.arena.log import GameLog
 
 __all__ = ["Kit", "load_kit", "replay", "secret_refusal", "vs_bot"]
@@ -127,17 +128,6 @@ def vs_bot(
         raise typer.Exit(code)
 
 
-def _open_log(path: Path | None) -> GameLog | None:
-    from associatsiya_ai.arena.log import GameLog
-
-    if path is None:
-        return None
-    try:
-        return GameLog(path)
-    except OSError as exc:
-        raise fail(f"не удалось открыть журнал {path}: {os_error_text(exc)}") from None
-
-
 def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
     from associatsiya_ai.vectors.registry import ModelError
 
@@ -150,7 +140,12 @@ def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
             # the build's progress bar, and a damaged cache said to be rebuilt
             open_vocabulary_shown(err_console, model=model)
         # adult is passed only when set: tests replace load_kit with two-argument fakes
-        return load_kit(model, level, adult=True) if adult else load_kit(model, level)
+        kit = load_kit(model, level, adult=True) if adult else load_kit(model, level)
+        if load_kit is _LOAD_KIT:  # (the bots are made later, in the game)
+            from associatsiya_ai.terminal.progress import note_damaged_people_cache
+
+            note_damaged_people_cache(err_console, kit.vocab)
+        return kit
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None
     except OSError as exc:
@@ -179,7 +174,7 @@ def _vs_bot(
     from associatsiya_ai.terminal.table import fresh_seed, play_person_match
 
     seed = fresh_seed() if seed is None else seed
-    log = _open_log(log_path)
+    log = None if log_path is None else open_log(log_path)
     kit = _kit(model, level, adult)
     if word is not None:
         try:
@@ -230,7 +225,7 @@ class _LogWriter:
     def __init__(self, log: GameLog | None, path: Path | None) -> None:
         self.log, self.path, self.failed = log, path, False
 
-    def __call__(self, record: GameRecord) -> None:
+    def __call__(self, record: GameRecord | UnstartedRecord) -> None:
         if self.log is None or self.failed:
             return
         try:

@@ -25,6 +25,7 @@ from associatsiya_ai.cli.app import (
     console,
     err_console,
     fail,
+    open_log,
 )
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text
@@ -45,6 +46,7 @@ _RUN_TITLES = {
 
 def _progress() -> Progress:
     # No refresh thread (auto_refresh=False): worker processes are forked while it runs.
+    # Off when stderr is no terminal: a stopped bar still prints an empty line there.
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -53,6 +55,7 @@ def _progress() -> Progress:
         console=err_console,
         transient=True,
         auto_refresh=False,
+        disable=not err_console.is_terminal,
     )
 
 
@@ -160,7 +163,7 @@ def bot_vs_bot(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Append one JSONL record per game.", dir_okay=False)
+        Path | None, typer.Option("--log", help="Append one JSONL record per game.")
     ] = None,
     adult: AdultOption = False,
 ) -> None:
@@ -175,14 +178,7 @@ def bot_vs_bot(
         level=(level_2 or level_1).value,
         adult=adult,
     )
-    game_log = None
-    if log is not None:
-        from associatsiya_ai.arena.log import GameLog
-
-        try:
-            game_log = GameLog(log)
-        except OSError as exc:
-            raise fail(f"не удалось открыть журнал {log}: {os_error_text(exc)}") from None
+    game_log = None if log is None else open_log(log)
     pending: dict[int, dict[str, Any]] = {}
     written = {"next": 0}
     log_failed: list[OSError] = []  # a full disk: said once after the run, exit code 1

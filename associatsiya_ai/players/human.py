@@ -7,6 +7,10 @@ the :class:`Prompt` the front-end gives (the terminal's one reads ``input()`` li
 line, so a game is playable with the moves piped on standard input). End of input raises
 :class:`EOFError`, Ctrl-C :class:`KeyboardInterrupt` and «!выход» :class:`QuitGame`; the
 arena abandons the game on each of them.
+
+The guesser's seat refuses an answer already given in this game (:class:`AnswerRepeated`):
+R7 lets a wrong answer stand, but saying a known wrong answer again only wastes the turn,
+so the person is asked again, as after a rejected word (the arena logs the refusal).
 """
 
 from __future__ import annotations
@@ -16,8 +20,17 @@ from typing import Any, Literal, Protocol
 
 from associatsiya_ai.players.base import AnswerChoice, HintChoice
 from associatsiya_ai.rules.game import GuesserView, HinterView, InvalidSecretError, Mode, RuleError
+from associatsiya_ai.rules.words import Violation, WordChecker, fold
 
-__all__ = ["Ask", "HumanGuesser", "HumanHinter", "Prompt", "parse_hint_input"]
+__all__ = [
+    "AnswerRepeated",
+    "Ask",
+    "HumanGuesser",
+    "HumanHinter",
+    "Prompt",
+    "parse_hint_input",
+    "repeated_answer",
+]
 
 Ask = Literal["hint", "answer", "secret"]
 """What a person is asked for."""
@@ -120,10 +133,78 @@ class HumanHinter(_PersonSeat):
                 self.prompt.refuse("secret", error)
 
 
+class AnswerRepeated(RuleError):
+    """The person's answer was already given in this game, so it is surely wrong.
+
+    Not a rule (R7: a wrong answer stands) but the seat's guard against a wasted turn: the
+    arena handles it like a rejected move (logged, shown, the person asked again).
+    """
+
+
+def repeated_answer(
+    word: str, earlier: tuple[str, ...], checker: WordChecker | None = None
+) -> str | None:
+    """The earlier answer that ``word`` repeats, or None when it may still guess.
+
+    ``word`` repeats an earlier answer when it is the same word (case and ``ё`` aside) or,
+    with ``checker``, when every lemma that could make it correct (R7) is a lemma of an
+    earlier, wrong, answer: «кошки» after «кошка», but not «часы» after «час» (the secret
+    «часы» is guessed by «часы», not by «час»).
+
+    Parameters
+    ----------
+    word : str
+        The answer as typed.
+    earlier : tuple of str
+        The answers already given in this game (all wrong), ``PASS`` left out.
+    checker : WordChecker, optional
+        The lexicon, to compare lemmas; without it only the same word repeats.
+
+    >>> repeated_answer("Кот", ("мышь", "кот"))
+    'кот'
+    >>> repeated_answer("кошка", ("кот",)) is None
+    True
+    """
+    same = next((a for a in earlier if fold(a) == fold(word)), None)
+    if same is not None or checker is None or not earlier:
+        return same
+    lemmas = checker.analyse(word).lemmas
+    if not lemmas:  # not a noun: the engine says why
+        return None
+    known = {a: checker.analyse(a).lemmas for a in earlier}
+    if lemmas <= frozenset().union(*known.values()):
+        return next(a for a, seen in known.items() if lemmas & seen)
+    return None
+
+
 class HumanGuesser(_PersonSeat):
-    """A guesser seat played by the person."""
+    """A guesser seat played by the person.
+
+    Parameters
+    ----------
+    prompt : Prompt
+        How the seat talks to the person.
+    checker : WordChecker, optional
+        The lexicon: an answer whose every reading was already answered is refused too
+        (:func:`repeated_answer`); without it, only the same word again.
+    """
+
+    def __init__(self, prompt: Prompt, checker: WordChecker | None = None) -> None:
+        super().__init__(prompt)
+        self.checker = checker
 
     def answer(self, view: GuesserView) -> AnswerChoice:
-        """Show the chain heard (once a turn) and read the person's answer."""
+        """Show the chain heard (once a turn) and read the person's answer.
+
+        Raises
+        ------
+        AnswerRepeated
+            When the answer was already given in this game (the arena asks again).
+        """
         self._show(view)
-        return AnswerChoice(self.prompt.ask("answer"), None)
+        word = self.prompt.ask("answer")
+        earlier = repeated_answer(word, view.wrong_answers, self.checker)
+        if earlier is not None:
+            detail = f"«{earlier}» уже называли — этот ответ неверен; назовите другое слово"
+            raise AnswerRepeated(word, (Violation("", "repeated-answer", detail),))
+        return AnswerChoice(word, None)

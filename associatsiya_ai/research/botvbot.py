@@ -21,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from associatsiya_ai.arena.loop import match_seats, play_game
+from associatsiya_ai.arena.loop import play_game
 from associatsiya_ai.arena.secrets import secret_at
+from associatsiya_ai.arena.series import match_seats
 from associatsiya_ai.kit import model_label
 from associatsiya_ai.players.bot import BotGuesser, BotHinter
 from associatsiya_ai.research.pool import run_tasks

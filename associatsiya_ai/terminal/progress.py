@@ -12,10 +12,12 @@ from rich.console import Console
 from rich.progress import Progress
 
 if TYPE_CHECKING:
-    from associatsiya_ai.vectors.store import Embeddings
-    from associatsiya_ai.vocab import LoadReport
+    from pathlib import Path
 
-__all__ = ["open_vocabulary_shown"]
+    from associatsiya_ai.vectors.store import Embeddings
+    from associatsiya_ai.vocab import LoadReport, Vocabulary
+
+__all__ = ["note_damaged_people_cache", "open_vocabulary_shown"]
 
 
 def _note(console: Console, text: str) -> None:
@@ -31,8 +33,10 @@ def open_vocabulary_shown(
 ) -> LoadReport:
     """``vocab.open_vocabulary`` with the build note and a progress bar on ``console``.
 
-    A damaged cache file that was rebuilt, or a cache that could not be written, is said
-    in one line on ``console`` (the error console: never in ``--json`` output).
+    A damaged cache file is said before it is rebuilt, and a cache that could not be
+    written after the build, each in one Russian line on ``console`` (the error console:
+    never in ``--json`` output); why the file could not be read stays in the report's
+    ``damaged`` (a technical text, not for players).
 
     Raises
     ------
@@ -52,19 +56,25 @@ def open_vocabulary_shown(
         bar.start()
         task.append(bar.add_task("Словарь существительных", total=None))
 
+    def on_damaged(path: Path, reason: str) -> None:
+        _note(console, f"кэш словаря повреждён ({path.name}) — строю заново…")
+
     def on_progress(done: int, total: int) -> None:
         if task:
             bar.update(task[0], completed=done, total=total)
 
     try:
         report = open_vocabulary(
-            embeddings, model=model, rebuild=rebuild, on_build=on_build, on_progress=on_progress
+            embeddings,
+            model=model,
+            rebuild=rebuild,
+            on_build=on_build,
+            on_progress=on_progress,
+            on_damaged=on_damaged,
         )
     finally:
         if task:  # stopping a bar never started prints an empty line
             bar.stop()
-    if report.damaged is not None:
-        _note(console, f"кэш словаря не читается ({report.damaged}); словарь построен заново")
     if report.save_error is not None:
         _note(
             console,
@@ -72,3 +82,21 @@ def open_vocabulary_shown(
             "в следующий раз он будет построен заново",
         )
     return report
+
+
+def note_damaged_people_cache(console: Console, vocab: Vocabulary | None) -> None:
+    """Say in one Russian line, before the bots are made, that the cache of the model of
+    people's answers over ``vocab`` is damaged and will be rebuilt (tens of seconds).
+
+    Parameters
+    ----------
+    console : rich.console.Console
+        The error console.
+    vocab : Vocabulary or None
+        The bots' vocabulary (None: nothing to say).
+    """
+    from associatsiya_ai.bots.people_cache import damaged_people_cache
+
+    path = None if vocab is None else damaged_people_cache(vocab)
+    if path is not None:
+        _note(console, f"кэш модели ответов людей повреждён ({path.name}) — строю заново…")

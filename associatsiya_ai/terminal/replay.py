@@ -65,7 +65,11 @@ def safe(value: object, limit: int = 80) -> str:
 def _head(console: Console, number: int, record: Mapping[str, Any]) -> None:
     say = console.print
     say(f"\n[bold]Игра {number}[/bold]", highlight=False)
-    say(f"Загаданное слово: [bold]«{safe(record.get('secret'))}»[/bold]", highlight=False)
+    secret = record.get("secret")
+    if secret is None:  # left while the secret was chosen (UnstartedRecord)
+        say("Загаданное слово: [dim]не загадано (игра прервана до начала)[/dim]", highlight=False)
+    else:
+        say(f"Загаданное слово: [bold]«{safe(secret)}»[/bold]", highlight=False)
     facts = [f"{name}: {safe(record[k])}" for k, name in FACTS.items() if k in record]
     if record.get("practice"):
         facts.append("тренировка")
@@ -100,19 +104,35 @@ def _step(console: Console, step: ReplayStep, rejected: Sequence[Mapping[str, An
         highlight=False,
     )
     _explained(console, "наводящий", step.hinter)
-    for r in rejected:
-        if r.get("turn") == step.number:
-            who, why = safe(seat_label(r.get("seat"))), _why(r)
-            word = r.get("word")
-            if isinstance(word, str) and f"«{word}»" not in why:  # name the word itself
-                why = f"«{word}» — {why}"
-            say(f"   [dim]отклонено ({who}): {safe(why, 300)}[/dim]", highlight=False)
+    _rejections(console, [r for r in rejected if r.get("turn") == step.number])
     if step.foul:
         say("   [red]созвучие![/red]", highlight=False)
     elif step.answer is not None:
         verdict = "[green]верно![/green]" if step.correct else miss_word(step.answer)
         say(f"   ответ: «{safe(step.answer)}» — {verdict}", highlight=False)
         _explained(console, "отгадывающий", step.guesser)
+
+
+def _rejections(console: Console, rejected: Sequence[Mapping[str, Any]]) -> None:
+    for r in rejected:
+        who, why = safe(seat_label(r.get("seat"))), _why(r)
+        word = r.get("word")
+        if isinstance(word, str) and f"«{word.casefold()}»" not in why.casefold():  # named?
+            why = f"«{word}» — {why}"
+        console.print(f"   [dim]отклонено ({who}): {safe(why, 300)}[/dim]", highlight=False)
+
+
+def _unfinished(console: Console, rejected: Sequence[Mapping[str, Any]]) -> None:
+    """The rejections of a turn the game was left in (no step holds them), turn by turn."""
+    shown: list[Any] = []
+    for r in rejected:
+        if r.get("turn") in shown:
+            continue
+        shown.append(r.get("turn"))
+        seat = r.get("seat")
+        team = f" · команда {safe(seat[0])}" if isinstance(seat, str) and seat[:1] in "12" else ""
+        console.print(f"[bold]Ход {safe(r.get('turn'))}[/bold]{team} · не доигран", highlight=False)
+        _rejections(console, [x for x in rejected if x.get("turn") == r.get("turn")])
 
 
 def _why(rejected: Mapping[str, Any]) -> str:
@@ -169,6 +189,12 @@ def render_game(
         if pause is not None:
             pause()
         _step(console, step, rejected)
+    played = [step.number for step in steps]
+    left = [r for r in rejected if r.get("turn") not in played]  # an unfinished turn's
+    if left:
+        if pause is not None:
+            pause()
+        _unfinished(console, left)
     if record.get("ended_by"):
         why = ENDED_BY.get(str(record["ended_by"]), str(record["ended_by"]))
         console.print(f"[yellow]Игра прервана: {safe(why)}.[/yellow]", highlight=False)

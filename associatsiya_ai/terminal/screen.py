@@ -209,11 +209,12 @@ class Screen:
             panels.overlaps(self.console, self.secret, error.word, error.overlaps)
             self.say("Назовите другое слово.")
             return
-        self.say(f"[red]Не принято:[/red] {escape(rule_reason(error, 300))}")
+        reason = rule_reason(error, 300)
+        self.say(f"[red]Не принято:[/red] {escape(reason)}")
         fix = suggestion_line(error)
         if fix:
             self.say(f"Правильная форма: [bold]«{escape(fix)}»[/bold] — скажите её.")
-        elif not error.suggestion:
+        elif not error.suggestion and "другое слово" not in reason:  # said once
             self.say("Скажите другое слово.")
 
     def _over(self, event: GameOver) -> None:

@@ -19,6 +19,7 @@ from associatsiya_ai.arena import (
     GameRecord,
     MatchResult,
     SideSeats,
+    UnstartedRecord,
     draw_secret,
     play_match,
     validate_secret,
@@ -51,7 +52,7 @@ def play_person_match(
     first_team: int = 2,
     practice: bool = False,
     on_event: Callable[[Event], None] | None = None,
-    on_game: Callable[[GameRecord], None] | None = None,
+    on_game: Callable[[GameRecord | UnstartedRecord], None] | None = None,
     before_secret: Callable[[int], None] | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> MatchResult:
@@ -79,7 +80,8 @@ def play_person_match(
     practice : bool
         Consonance is a warning, not a loss.
     on_event, on_game : callable, optional
-        Called with each arena event / each finished game's record.
+        Called with each arena event / each finished game's record (an
+        :class:`UnstartedRecord` for a game left while its secret was chosen).
     before_secret : callable, optional
         Called with the game index before the person is asked for a secret.
     meta : mapping, optional
@@ -99,7 +101,9 @@ def play_person_match(
     level = kit.level
     person_hinter: HumanHinter | None = None
     if role is Role.GUESSER:
-        side_a = SideSeats(BotHinter(kit.make_hinter(), rngs[0], level=level), HumanGuesser(prompt))
+        side_a = SideSeats(
+            BotHinter(kit.make_hinter(), rngs[0], level=level), HumanGuesser(prompt, kit.checker)
+        )
     else:
         person_hinter = HumanHinter(prompt)
         side_a = SideSeats(person_hinter, BotGuesser(kit.make_guesser(), rngs[1], level=level))

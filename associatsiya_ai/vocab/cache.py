@@ -177,6 +177,7 @@ def open_vocabulary(
     rebuild: bool = False,
     on_build: Callable[[str], None] | None = None,
     on_progress: ProgressCallback | None = None,
+    on_damaged: Callable[[Path, str], None] | None = None,
 ) -> LoadReport:
     """Return the vocabulary of a model and how it was got (memory, cache or a build).
 
@@ -194,6 +195,9 @@ def open_vocabulary(
         Called as ``on_build(model_name)`` just before a build starts (tens of seconds).
     on_progress : callable, optional
         The build's ``on_progress(done, total)``.
+    on_damaged : callable, optional
+        Called as ``on_damaged(path, reason)`` when the cache file cannot be read, before
+        the build that replaces it (``reason`` is technical: also in the report).
 
     Returns
     -------
@@ -232,6 +236,8 @@ def open_vocabulary(
             vocab = read_vocabulary(path, encoder=model_encoder(model_now))
         except (OSError, ValueError) as exc:
             damaged = str(exc)
+            if on_damaged is not None:
+                on_damaged(path, damaged)
         else:
             _LOADED[key] = vocab
             return LoadReport(vocab, "cache", path)
