@@ -220,6 +220,14 @@ def test_real_name_senses_dropped(real_vocab: Vocabulary) -> None:
     assert real_vocab.report["name-sense"] > 0
 
 
+def test_real_two_letter_forms_need_their_own_forms_in_use(real_vocab: Vocabulary) -> None:
+    """Notes, letters' names, units and fragments go; two-letter nouns in use stay."""
+    words = set(real_vocab.folded)
+    assert not {"ти", "ми", "фа", "эр", "га", "го", "ер", "па"} & words
+    assert {"еж", "юг", "яд", "ад", "ум", "щи"} <= words
+    assert real_vocab.report["short-form"] > 0
+
+
 def test_real_words_people_say_are_kept(real_vocab: Vocabulary) -> None:
     """Spelling variants of a lemma, POS-ambiguous nouns, nominatives the model lacks."""
     kept = "счастье воскресенье правда тепло добро пол удочка швабра цапля"

@@ -54,7 +54,7 @@ __all__ = [
     "query_vector",
 ]
 
-VOCAB_VERSION = 12
+VOCAB_VERSION = 13
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 ProgressCallback = Callable[[int, int], None]
 """``on_progress(done, total)``: model words examined so far, of all."""

@@ -44,7 +44,8 @@ __all__ = [
 ]  # fmt: skip
 
 REASONS = (
-    "not-cyrillic", "rare", "not-r3", "not-noun", "not-in-dictionary", "inflected-form",
+    "not-cyrillic", "rare", "not-r3", "not-noun", "short-form", "not-in-dictionary",
+    "inflected-form",
     "duplicate-lexeme", "adjective", "proper-name", "name-sense", "obscene", "slur", "insult",
 )  # fmt: skip
 """Every reason a candidate is dropped for, in the order the report lists them."""

@@ -52,6 +52,10 @@ OBLIQUE_GAP = 1.0
 («правда»: «правды», «правду»; not «том», «тут», «стать»)."""
 LEXEME_MARGIN = 0.3
 """A lemma missing from the model is as frequent as its lexeme's forms together, less this."""
+SHORT = 2
+"""Forms this short are heard as nouns only when their own inflected forms are in use: a
+two-letter form is mostly a note, a letter's name, a unit or a word fragment («ти», «эр»,
+«га», «го»), while «ёж», «юг», «щи» show themselves in «ежа», «юга», «щей»."""
 RARE_FORMS = RARE_LEMMA = 1.0
 """Forms this many Zipf below the threshold still propose their lemma; the lemma itself
 needs a Zipf that close to it (wordfreq underrates some nominatives: «морщина» 1.8)."""
@@ -262,6 +266,8 @@ def _screen_word(
         return "not-in-dictionary"
     if other >= MAX_OTHER_POS and _oblique_zipf(w, model) < freq - OBLIQUE_GAP:
         return "not-noun"
+    if len(w) <= SHORT and _oblique_zipf(w, model) < min_zipf:
+        return "short-form"
     z = freq + float(np.log10(max(noun, 0.01)))
     if z < min_zipf:  # the noun's own forms may show it in use («мята»: «мяты», «мятой»)
         z = max(z, min(freq, _oblique_zipf(w, model)))
