@@ -162,6 +162,27 @@ def test_hinter_picks_the_hint_a_person_most_likely_answers() -> None:
     assert p[0] == pytest.approx(decision.chance, rel=1e-4)
 
 
+def test_hinter_keeps_a_news_sense_of_the_secret_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """«акционер» sits nearer the news vector of «дочка»; «мама», «мать», «сын» nearer its
+    dictionary sense (the mean of its wordnet relatives «сын», «мать»): the sense term
+    decides."""
+    from associatsiya_ai.vocab import wordnet
+
+    relatives = {"дочка": {"сын": 1.0, "мать": 1.0}}
+    monkeypatch.setattr(wordnet, "weighted_relatives", lambda w: relatives.get(w, {}))
+    words = ["дочка", "акционер", "мама", "сын", "мать", "стол", "кот"]
+    matrix = np.array(
+        [[0.8, 0.6, 0], [1, 0.05, 0], [0.1, 1, 0.1], [0, 1, 0], [0.05, 1, 0.05], [0, 0.2, 1],
+         [0.1, 0, 1]],
+        np.float32,
+    )  # fmt: skip
+    vocab = Vocabulary(words, matrix)
+    view = Game("дочка", LEX).hinter_view()
+    assert EmbeddingHinter(vocab, "hard", checker=LEX, sense=0.0).act(view).word == "акционер"
+    family = EmbeddingHinter(vocab, "hard", checker=LEX, sense=3.0).act(view).word
+    assert family in {"мама", "мать", "сын"}
+
+
 def test_hinter_never_says_a_word_shorter_than_min_len() -> None:
     words = ["кошка", "ус", "хвост", "сыр"]
     matrix = np.array([[1, 0, 0], [0.99, 0.1, 0], [0.8, 0, 0.6], [0, 1, 0]], np.float32)

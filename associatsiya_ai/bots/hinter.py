@@ -22,6 +22,7 @@ from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
+from associatsiya_ai.vocab.wordnet import relatives_vector
 
 __all__ = ["EmbeddingHinter"]
 
@@ -47,6 +48,9 @@ class EmbeddingHinter:
     freq : float
         Weight of the hint's Zipf frequency beside ln P when ranking (plain words are
         easier for a person to take in; the chance shown stays P).
+    sense : float
+        Weight of the hint's cosine to the secret's dictionary sense beside ln P when
+        ranking (see :meth:`_extra`; the chance shown stays P).
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
     """
@@ -62,6 +66,7 @@ class EmbeddingHinter:
         candidates: int = 10,
         min_len: int = 3,
         freq: float = 0.3,
+        sense: float = 3.0,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
@@ -74,7 +79,8 @@ class EmbeddingHinter:
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.freq = freq
         self._bonus = freq * np.asarray(vocab.zipf, np.float64)
-        self._bonuses: dict[str, float] = {}  # by word as said
+        self.sense = sense
+        self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
 
     def __repr__(self) -> str:
@@ -103,8 +109,9 @@ class EmbeddingHinter:
         ranked = self.rank(view)
         if not ranked:
             return self._pass(view, "нет допустимых наводок")
-        known = self._secret_row(view) is not None
-        values = np.array([s + (self._bonus_of(w) if known else 0.0) for w, _, s in ranked])
+        row = self._secret_row(view)
+        values = np.array([s + (self._extra_of(w, row) if row is not None else 0.0)
+                           for w, _, s in ranked])  # fmt: skip
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(
             Candidate(w, m, s, float(np.exp(s)) if s > -50 else 0.0)
@@ -163,7 +170,7 @@ class EmbeddingHinter:
             base = np.full(len(vocab), -60.0) + vocab.matrix @ t
         else:
             base = people.secret_given_hints(secret_row)
-        key = base if secret_row is None else base + self._bonus
+        key = base if secret_row is None else base + self._extra(secret_row)
         k = min(self.pool, idx.size)
         cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
         cand = cand[np.argsort(-key[cand], kind="stable")]
@@ -199,7 +206,7 @@ class EmbeddingHinter:
             ps = softmax_at(zs, np.stack([b for _, _, _, b in weighed]), secret_row)
             for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
                 out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
-        out.sort(key=lambda r: -(r[2] + self._bonus_of(r[0])))
+        out.sort(key=lambda r: -(r[2] + self._extra_of(r[0], secret_row)))
         return out
 
     def _secret_row(self, view: HinterView) -> int | None:
@@ -212,13 +219,30 @@ class EmbeddingHinter:
                 return row
         return None
 
-    def _bonus_of(self, word: str) -> float:
-        """The frequency term of a vocabulary word's ranking (0 for other words)."""
-        bonus = self._bonuses.get(word)
-        if bonus is None:
-            i = self.vocab.index.get(fold(word))
-            bonus = self._bonuses[word] = 0.0 if i is None else float(self._bonus[i])
-        return bonus
+    def _extra(self, secret_row: int) -> np.ndarray:
+        """The terms beside ln P in the ranking of every hint for a secret; (n,) float64:
+        ``freq`` · Zipf plus ``sense`` · the hint's cosine to the secret's dictionary sense
+        (the mean of its wordnet relatives' vectors, :mod:`associatsiya_ai.vocab.wordnet`;
+        nothing when the wordnet lacks it). The sense term keeps a news sense of the
+        secret out of the hints: «акционер» is near «дочка» in the news, not near «дочь»,
+        «сын», «мать»."""
+        extra = self._extras.get(secret_row)
+        if extra is None:
+            extra = self._bonus
+            sense = None
+            if self.sense:
+                sense = relatives_vector(self.vocab.folded[secret_row], self.vocab.vector)
+            if sense is not None:
+                extra = extra + self.sense * (self.vocab.matrix @ sense).astype(np.float64)
+            if len(self._extras) >= 8:
+                self._extras.clear()
+            self._extras[secret_row] = extra
+        return extra
+
+    def _extra_of(self, word: str, secret_row: int) -> float:
+        """:meth:`_extra` of one vocabulary word (0 for other words)."""
+        i = self.vocab.index.get(fold(word))
+        return 0.0 if i is None else float(self._extra(secret_row)[i])
 
 
 def _distinct_modes(view: HinterView) -> list[tuple[Mode, tuple[str, ...]]]:
