@@ -12,6 +12,8 @@ model: no telepathy between bots of one embedding. ``easy`` draws among the best
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
@@ -22,7 +24,7 @@ from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
-from associatsiya_ai.vocab.wordnet import relatives_vector
+from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS, weighted_mean
 
 __all__ = ["EmbeddingHinter"]
 
@@ -66,7 +68,7 @@ class EmbeddingHinter:
         candidates: int = 10,
         min_len: int = 3,
         freq: float = 0.3,
-        sense: float = 3.0,
+        sense: float = 2.5,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
@@ -222,22 +224,31 @@ class EmbeddingHinter:
     def _extra(self, secret_row: int) -> np.ndarray:
         """The terms beside ln P in the ranking of every hint for a secret; (n,) float64:
         ``freq`` · Zipf plus ``sense`` · the hint's cosine to the secret's dictionary sense
-        (the mean of its wordnet relatives' vectors, :mod:`associatsiya_ai.vocab.wordnet`;
-        nothing when the wordnet lacks it). The sense term keeps a news sense of the
-        secret out of the hints: «акционер» is near «дочка» in the news, not near «дочь»,
-        «сын», «мать»."""
+        (:meth:`_sense`; nothing when the wordnet links it to no vocabulary word). The
+        sense term keeps a news sense of the secret out of the hints: «акционер» is near
+        «дочка» in the news, not near «дочь», «сын», «мать»."""
         extra = self._extras.get(secret_row)
         if extra is None:
             extra = self._bonus
-            sense = None
-            if self.sense:
-                sense = relatives_vector(self.vocab.folded[secret_row], self.vocab.vector)
+            sense = self._sense(secret_row) if self.sense else None
             if sense is not None:
                 extra = extra + self.sense * (self.vocab.matrix @ sense).astype(np.float64)
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra
         return extra
+
+    def _sense(self, row: int) -> np.ndarray | None:
+        """The secret's dictionary sense: the weighted mean of the vectors of its wordnet
+        synonyms, hypernyms and hyponyms in the vocabulary (the human-response model's link
+        tables, :data:`~associatsiya_ai.vocab.wordnet.RELATION_WEIGHTS`); None without any.
+        Shape (dim,), float32."""
+        weights: dict[str, float] = defaultdict(float)
+        kinds = ("synonym", "hypernym", "hyponym")  # the tables' relations 0, 1, 2
+        for k, kind in enumerate(kinds):
+            for r in self.people.tables.linked(k, row).tolist():
+                weights[self.vocab.folded[r]] += RELATION_WEIGHTS[kind]
+        return weighted_mean(weights, self.vocab.vector)
 
     def _extra_of(self, word: str, secret_row: int) -> float:
         """:meth:`_extra` of one vocabulary word (0 for other words)."""
