@@ -61,16 +61,20 @@ def _unit(x: np.ndarray) -> np.ndarray:
     return out
 
 
+def _by_frequency(embeddings: Embeddings) -> np.ndarray:
+    """The model's row numbers, most frequent word first (the model's order without counts)."""
+    if embeddings.counts is None:
+        return np.arange(len(embeddings.words))
+    out: np.ndarray = np.argsort(-np.asarray(embeddings.counts), kind="stable")
+    return out
+
+
 def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(unit vectors, name share, noun share) of the model's most frequent Russian words."""
     from associatsiya_ai.lexicon import PROPER_GRAMMEMES, is_cyrillic_word, morph
 
     words = embeddings.words
-    order = (
-        np.argsort(-np.asarray(embeddings.counts), kind="stable")
-        if embeddings.counts is not None
-        else np.arange(len(words))
-    )
+    order = _by_frequency(embeddings)
     chosen: list[str] = []
     for i in order.tolist():
         if len(chosen) >= REFERENCE:
@@ -97,11 +101,7 @@ def _wide(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, list[frozense
     from associatsiya_ai.lexicon import PROPER_GRAMMEMES, is_cyrillic_word, morph
 
     words = embeddings.words
-    order = (
-        np.argsort(-np.asarray(embeddings.counts), kind="stable")
-        if embeddings.counts is not None
-        else np.arange(len(words))
-    )
+    order = _by_frequency(embeddings)
     chosen: list[int] = []
     flags: list[bool] = []
     lemmas: list[frozenset[str]] = []
