@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from fakes import tiny_vocabulary
 
 from associatsiya_ai.bots.people import (
@@ -157,3 +158,25 @@ def test_guesser_decides_as_the_plain_dense_computation() -> None:
                 top = np.argsort(-p, kind="stable")[:4]
                 assert [c.word for c in got.candidates] == [m.vocab.words[i] for i in top]
                 assert [c.probability for c in got.candidates] == [p[i] for i in top]
+
+
+def test_kept_cosines_give_the_same_logits_and_stay_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A chain's logits are the same whether its words' cosines were kept or computed anew,
+    and no more than ``_COSINES_KEPT`` rows are kept."""
+    from associatsiya_ai.bots import people as people_module
+
+    m = model()
+    monkeypatch.setattr(people_module, "_COSINES_KEPT", 2)
+    chain, history = ["хвост", "кошка"], ["дом"]
+    cold = m.logits(chain, history)
+    warm = m.logits(chain, history)
+    assert cold is not None and warm is not None
+    np.testing.assert_array_equal(warm, cold)
+    assert len(m._cosines) <= 2
+    m.forget()
+    assert not m._cosines
+    again = m.logits(chain, history)
+    assert again is not None
+    np.testing.assert_allclose(again, cold, rtol=1e-5, atol=1e-5)

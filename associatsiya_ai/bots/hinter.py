@@ -211,6 +211,12 @@ class EmbeddingHinter:
         out.sort(key=lambda r: -(r[2] + self._extra_of(r[0], secret_row)))
         return out
 
+    def forget(self) -> None:
+        """Drop everything kept per secret or word, here and in the model (a benchmark
+        times decisions from a cold start)."""
+        self._extras.clear()
+        self.people.forget()
+
     def _secret_row(self, view: HinterView) -> int | None:
         """The secret's vocabulary row: as said, else its singular or lemma (a plural secret
         «кошки» is hinted as «кошка», which R7 accepts as the answer)."""

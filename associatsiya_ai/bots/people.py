@@ -23,6 +23,7 @@ single-word queries, ``consonant_mask(word)``.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,8 @@ __all__ = [
 
 WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
 
+_COSINES_KEPT = 256
+"""How many vocabulary words' cosine rows (n float32 each) :class:`PeopleModel` keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 
@@ -135,6 +138,7 @@ class PeopleModel:
         self.static = self.tables.static @ self.w[4:8]
         self._logz: np.ndarray | None = None
         self._by_secret: dict[int, np.ndarray] = {}
+        self._cosines: OrderedDict[int, np.ndarray] = OrderedDict()
 
     def heard(
         self, chain: Sequence[str], history: Iterable[str] = ()
@@ -160,15 +164,16 @@ class PeopleModel:
     def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
         """``score / T`` of every word, shape (n,) float32; None when nothing has a vector.
 
-        One matrix-vector product plus vectorised lookups (same values as
-        ``feature_matrix(...) @ weights.vector()``).
+        At most one matrix-vector product per heard word not seen lately, plus vectorised
+        lookups (the values of ``feature_matrix(...) @ weights.vector()``).
         """
         return self.logits_many([(chain, tuple(history))])[0]
 
     def logits_many(
         self, queries: Sequence[tuple[Sequence[str], Sequence[str]]]
     ) -> list[np.ndarray | None]:
-        """:meth:`logits` of several (chain, history) pairs with one matrix product.
+        """:meth:`logits` of several (chain, history) pairs, their new words' cosines in
+        one matrix product.
 
         Returns
         -------
@@ -180,16 +185,47 @@ class PeopleModel:
         out: list[np.ndarray | None] = [None] * len(queries)
         if not live:
             return out
-        q = np.zeros((len(live), self.vocab.matrix.shape[1]), np.float32)
-        for j, i in enumerate(live):
-            for v, _, x in heards[i]:
-                q[j] += np.float32(x) * v
-        q /= np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-9)
-        cos_all = q @ self.vocab.matrix.T  # (queries, n): one BLAS call
+        matrix = self.vocab.matrix
+        kept = self._cosines_of([r for i in live for _, r, _ in heards[i] if r is not None])
+        cos_all = np.zeros((len(live), matrix.shape[0]), np.float32)
+        for j, i in enumerate(live):  # cos(q / |q|, ·) = Σ x · cos(v, ·) / |q|, q = Σ x · v
+            q = np.zeros(matrix.shape[1], np.float32)
+            for v, row, x in heards[i]:
+                q += np.float32(x) * v
+                cos = kept[row] if row is not None else matrix @ v
+                cos_all[j] += np.float32(x) * cos
+            cos_all[j] /= max(np.float32(np.linalg.norm(q)), np.float32(1e-9))
         scores = self._scores(cos_all, [heards[i] for i in live])
         for j, i in enumerate(live):
             out[i] = scores[j]
         return out
+
+    def _cosines_of(self, rows: list[int]) -> dict[int, np.ndarray]:
+        """The cosines of these vocabulary words to every word, (n,) float32 each: kept ones
+        reused, new ones in one matrix product; the :data:`_COSINES_KEPT` most recently used
+        are kept (a chain's words come back turn after turn, so a decision computes only its
+        new words' cosines)."""
+        cache = self._cosines
+        out = {}
+        for row in rows:
+            if row in cache:
+                cache.move_to_end(row)
+                out[row] = cache[row]
+        new = list(dict.fromkeys(r for r in rows if r not in out))
+        if new:
+            matrix = self.vocab.matrix
+            block = (matrix @ matrix[new[0]])[None] if len(new) == 1 else matrix[new] @ matrix.T
+            for row, cos in zip(new, block, strict=True):
+                out[row] = cache[row] = cos
+            while len(cache) > _COSINES_KEPT:
+                cache.popitem(last=False)
+        return out
+
+    def forget(self) -> None:
+        """Drop the kept cosines and per-secret tables (a benchmark times decisions from a
+        cold start)."""
+        self._cosines.clear()
+        self._by_secret.clear()
 
     def _scores(
         self, cos: np.ndarray, heards: list[list[tuple[np.ndarray, int | None, float]]]
