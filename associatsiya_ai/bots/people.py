@@ -22,24 +22,21 @@ single-word queries, ``consonant_mask(word)``.
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from associatsiya_ai.bots.people_draw import level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
-    FEATURES,
     RELATIONS,
     PeopleTables,
     log_rank,
     precompute,
     reverse_log_rank,
 )
+from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people_ranks import neighbour_table
 from associatsiya_ai.rules.words import PASS, fold
 
@@ -57,60 +54,10 @@ __all__ = [
     "softmax_at",
 ]
 
-WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
-
 _COSINES_KEPT = 256
 """How many vocabulary words' cosine rows (n float32 each) :class:`PeopleModel` keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
-
-
-@dataclass(frozen=True)
-class LevelDraw:
-    """How a level draws an answer: temperature (× the model's) and top-k (0: all)."""
-
-    temperature: float
-    top_k: int
-
-
-@dataclass(frozen=True)
-class PeopleWeights:
-    """The fitted generic numbers (see ``people_weights.json``)."""
-
-    weights: dict[str, float]
-    temperature: float = 1.0
-    decay: float = 0.7
-    history: float = 0.25
-    levels: dict[str, LevelDraw] = field(default_factory=dict)
-
-    def vector(self) -> np.ndarray:
-        """Weights in :data:`FEATURES` order divided by the temperature; (F,) float32."""
-        w = np.array([self.weights.get(f, 0.0) for f in FEATURES], np.float32)
-        out: np.ndarray = w / np.float32(self.temperature)
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON form read by :func:`load_weights`."""
-        return {
-            "weights": self.weights,
-            "temperature": self.temperature,
-            "decay": self.decay,
-            "history": self.history,
-            "levels": {k: [v.temperature, v.top_k] for k, v in self.levels.items()},
-        }
-
-
-def load_weights(path: Path = WEIGHTS_PATH) -> PeopleWeights:
-    """Read the shipped (or another) weights file."""
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    levels = {k: LevelDraw(float(t), int(n)) for k, (t, n) in raw.get("levels", {}).items()}
-    return PeopleWeights(
-        {k: float(v) for k, v in raw["weights"].items()},
-        float(raw.get("temperature", 1.0)),
-        float(raw.get("decay", 0.7)),
-        float(raw.get("history", 0.25)),
-        levels,
-    )
 
 
 class PeopleModel:

@@ -1,0 +1,66 @@
+"""The fitted numbers of the human-response model: weights, temperature, chain weighting
+and the levels' draws (``people_weights.json``, written by ``scripts/fit_people.py``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from associatsiya_ai.bots.people_features import FEATURES
+
+__all__ = ["WEIGHTS_PATH", "LevelDraw", "PeopleWeights", "load_weights"]
+
+WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
+"""The shipped weights file."""
+
+
+@dataclass(frozen=True)
+class LevelDraw:
+    """How a level draws an answer: temperature (× the model's) and top-k (0: all)."""
+
+    temperature: float
+    top_k: int
+
+
+@dataclass(frozen=True)
+class PeopleWeights:
+    """The fitted generic numbers (see ``people_weights.json``)."""
+
+    weights: dict[str, float]
+    temperature: float = 1.0
+    decay: float = 0.7
+    history: float = 0.25
+    levels: dict[str, LevelDraw] = field(default_factory=dict)
+
+    def vector(self) -> np.ndarray:
+        """Weights in :data:`FEATURES` order divided by the temperature; (F,) float32."""
+        w = np.array([self.weights.get(f, 0.0) for f in FEATURES], np.float32)
+        out: np.ndarray = w / np.float32(self.temperature)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form read by :func:`load_weights`."""
+        return {
+            "weights": self.weights,
+            "temperature": self.temperature,
+            "decay": self.decay,
+            "history": self.history,
+            "levels": {k: [v.temperature, v.top_k] for k, v in self.levels.items()},
+        }
+
+
+def load_weights(path: Path = WEIGHTS_PATH) -> PeopleWeights:
+    """Read the shipped (or another) weights file."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    levels = {k: LevelDraw(float(t), int(n)) for k, (t, n) in raw.get("levels", {}).items()}
+    return PeopleWeights(
+        {k: float(v) for k, v in raw["weights"].items()},
+        float(raw.get("temperature", 1.0)),
+        float(raw.get("decay", 0.7)),
+        float(raw.get("history", 0.25)),
+        levels,
+    )
