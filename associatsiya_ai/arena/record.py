@@ -151,26 +151,14 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready log record (the one serialisation of a game)."""
-        game = self.game.to_dict()
-        data: dict[str, Any] = dict(self.meta)
-        data.update(
-            {
-                "version": 2,
-                "secret": self.game.secret.display,
-                "practice": self.game.practice,
-                "turns": [t.to_dict() for t in self.turns],
-                "outcome": game.get("outcome"),
-                "game": self.index + 1,
-                "seats": self.seats,
-                "final": None if self.final is None else self.final.to_dict(),
-                "rejected": self.rejected,
-                "bot_errors": self.bot_errors,
-                "ended_by": self.ended_by,
-                "started_at": round(self.started_at, 3),
-                "ended_at": None if self.ended_at is None else round(self.ended_at, 3),
-            }
+        return _log_record(
+            self,
+            secret=self.game.secret.display,
+            practice=self.game.practice,
+            turns=[t.to_dict() for t in self.turns],
+            outcome=self.game.to_dict().get("outcome"),
+            final=None if self.final is None else self.final.to_dict(),
         )
-        return data
 
 
 @dataclass
@@ -189,6 +177,8 @@ class UnstartedRecord:
     practice: bool = False
     started_at: float = field(default_factory=time.time)
     ended_at: float = field(default_factory=time.time)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    bot_errors: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def outcome(self) -> Outcome:
@@ -197,25 +187,42 @@ class UnstartedRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready log record (the keys of :meth:`GameRecord.to_dict`)."""
-        data: dict[str, Any] = dict(self.meta)
-        data.update(
-            {
-                "version": 2,
-                "secret": None,
-                "practice": self.practice,
-                "turns": [],
-                "outcome": self.outcome.to_dict(),
-                "game": self.index + 1,
-                "seats": self.seats,
-                "final": None,
-                "rejected": [],
-                "bot_errors": [],
-                "ended_by": self.ended_by,
-                "started_at": round(self.started_at, 3),
-                "ended_at": round(self.ended_at, 3),
-            }
+        outcome = self.outcome.to_dict()
+        return _log_record(
+            self, secret=None, practice=self.practice, turns=[], outcome=outcome, final=None
         )
-        return data
+
+
+def _log_record(
+    record: GameRecord | UnstartedRecord,
+    *,
+    secret: str | None,
+    practice: bool,
+    turns: list[dict[str, Any]],
+    outcome: Any,
+    final: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The one log form of a game (version 2): the caller's ``meta`` first, then these keys
+    and the record's own index, seats, rejections, bot errors, ending and times."""
+    data: dict[str, Any] = dict(record.meta)
+    data.update(
+        {
+            "version": 2,
+            "secret": secret,
+            "practice": practice,
+            "turns": turns,
+            "outcome": outcome,
+            "game": record.index + 1,
+            "seats": record.seats,
+            "final": final,
+            "rejected": record.rejected,
+            "bot_errors": record.bot_errors,
+            "ended_by": record.ended_by,
+            "started_at": round(record.started_at, 3),
+            "ended_at": None if record.ended_at is None else round(record.ended_at, 3),
+        }
+    )
+    return data
 
 
 class LogError(Exception):
