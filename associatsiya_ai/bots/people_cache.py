@@ -79,7 +79,8 @@ def damaged_people_cache(vocab: Vocabulary) -> Path | None:
     """The cache file of ``vocab`` when it exists but cannot be read, else None.
 
     :func:`people_model` will rebuild it (tens of seconds): a front-end may say so first.
-    None too when the model is already made in this process or is never cached.
+    None too when the model is already made in this process or is never cached. A readable
+    file is read here once, and :func:`people_model` takes the model from the memo.
     """
     memo = _MODELS.get(id(vocab))
     if not vocab.fingerprint or (memo is not None and memo[0] is vocab):
@@ -88,10 +89,25 @@ def damaged_people_cache(vocab: Vocabulary) -> Path | None:
     if not path.exists():
         return None
     try:
-        _load(path, len(vocab))
+        _from_cache(vocab, path)  # read once: people_model() then takes it from the memo
     except (ValueError, OSError):
         return path
     return None
+
+
+def _from_cache(vocab: Vocabulary, path: Path) -> PeopleModel:
+    """The model of ``vocab`` read from its cache file, memoised.
+
+    Raises
+    ------
+    ValueError, OSError
+        When the file is damaged, does not fit ``vocab`` or cannot be read.
+    """
+    tables, logz = _load(path, len(vocab))
+    model = PeopleModel(vocab, tables, load_weights())
+    model._logz = logz
+    _MODELS[id(vocab)] = (vocab, model)
+    return model
 
 
 def people_model(vocab: Vocabulary) -> PeopleModel:
@@ -111,18 +127,15 @@ def people_model(vocab: Vocabulary) -> PeopleModel:
     memo = _MODELS.get(id(vocab))
     if memo is not None and memo[0] is vocab:
         return memo[1]
-    weights = load_weights()
     if not vocab.fingerprint:
-        model = PeopleModel(vocab, precompute(vocab, wordnet=False), weights)
+        model = PeopleModel(vocab, precompute(vocab, wordnet=False), load_weights())
         model.log_partitions()
     else:
         path = people_cache_path(vocab)
         try:
-            tables, logz = _load(path, len(vocab))
-            model = PeopleModel(vocab, tables, weights)
-            model._logz = logz
+            return _from_cache(vocab, path)
         except (ValueError, OSError):
-            model = PeopleModel(vocab, precompute(vocab), weights)
+            model = PeopleModel(vocab, precompute(vocab), load_weights())
             logz = model.log_partitions()
             with contextlib.suppress(OSError):  # a read-only cache dir: rebuilt next time
                 _save(path, model.tables, logz)
