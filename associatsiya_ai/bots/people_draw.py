@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from associatsiya_ai.bots.people import LevelDraw
+    from associatsiya_ai.bots.people_params import LevelDraw
 
 __all__ = ["level_support", "softmax", "softmax_at"]
 
