@@ -134,3 +134,18 @@ def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypa
     monkeypatch.setattr(people_cache, "precompute", no_build)
     read = people_cache.people_model(vocab)
     np.testing.assert_allclose(read.log_partitions(), built.log_partitions())
+
+
+def test_people_cache_key_tells_vocabulary_builds_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A vocabulary built by other rules (a new ``VOCAB_VERSION``) may keep its words but move
+    their vectors: it must not read the old tables."""
+    from associatsiya_ai.bots.people_cache import people_cache_path
+    from associatsiya_ai.vocab import build
+
+    tiny = tiny_vocabulary()
+    one = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, fingerprint="test-model")
+    again = Vocabulary(tiny.words, tiny.matrix * 2.0, zipf=tiny.zipf, fingerprint="test-model")
+    assert people_cache_path(one) == people_cache_path(again)  # read back from its cache
+    before = people_cache_path(one)
+    monkeypatch.setattr(build, "VOCAB_VERSION", build.VOCAB_VERSION + 1)
+    assert people_cache_path(one) != before

@@ -92,6 +92,32 @@ def test_a_word_outside_the_model_is_encoded_by_its_wordnet_relatives(
     assert encode("абажур") is None  # neither a vector nor a known relative
 
 
+def test_a_drifted_vector_is_pulled_towards_its_dictionary_sense(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from associatsiya_ai.vocab import wordnet as wordnet_module
+    from associatsiya_ai.vocab.wordnet import SENSE_ANCHOR, anchor_senses, sense_matrix
+
+    folded = ["дочка", "дочь", "сын", "акционер", "кот"]
+    matrix = np.array(
+        [[0.6, 0.8, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        np.float32,
+    )
+    table = {"дочка": {"дочь": 1.0, "сын": 0.5, "нетслова": 2.0}, "кот": {"кошка": 1.0}}
+    monkeypatch.setattr(wordnet_module, "weighted_relatives", lambda w: table.get(w, {}))
+    sense = sense_matrix(folded, matrix)
+    assert np.allclose(sense[0], [1.0, 0.0, 0.0])  # the relatives in the vocabulary only
+    assert not sense[1:].any()  # no relative in the vocabulary: no sense
+    out = anchor_senses(folded, matrix)
+    assert np.allclose(np.linalg.norm(out, axis=1), 1.0)
+    assert np.allclose(out[1:], matrix[1:])  # without a sense a row stays as it is
+    drift = 1.0 - 0.6  # cos(дочка, its sense)
+    moved = matrix[0] + SENSE_ANCHOR * drift * np.array([1.0, 0.0, 0.0])
+    assert np.allclose(out[0], moved / np.linalg.norm(moved), atol=1e-6)
+    assert out[0] @ matrix[1] > matrix[0] @ matrix[1]  # nearer «дочь»
+    assert out[0] @ matrix[3] < matrix[0] @ matrix[3]  # farther from «акционер»
+
+
 @pytest.mark.model
 def test_the_real_wordnet_gives_unknown_words_a_sense(real_vocab: Vocabulary) -> None:
     assert "клякса" not in real_vocab and "ксерокс" not in real_vocab

@@ -34,10 +34,14 @@ _MODELS: dict[int, tuple[Vocabulary, PeopleModel]] = {}
 
 
 def _key(vocab: Vocabulary) -> str:
-    """A digest of what the cached arrays depend on: the words, model, weights, version."""
+    """A digest of what the cached arrays depend on: the words, secrets, model, weights, and
+    the rules of both builds (a new vocabulary rule may keep the words but move vectors)."""
+    from associatsiya_ai.vocab.build import VOCAB_VERSION
+
     h = hashlib.sha256()
-    h.update(f"{vocab.fingerprint}|{PEOPLE_VERSION}|{','.join(FEATURES)}|".encode())
+    h.update(f"{vocab.fingerprint}|{VOCAB_VERSION}|{PEOPLE_VERSION}|{','.join(FEATURES)}|".encode())
     h.update("\n".join(vocab.words).encode())
+    h.update("\n".join(vocab.secrets).encode())
     h.update(WEIGHTS_PATH.read_bytes())
     return h.hexdigest()[:20]
 

@@ -13,7 +13,10 @@ goes to an ``on_progress(done, total)`` callback. The rules:
   whose nominative the model lacks is said when its other forms are there («удочка»).
 - **Vectors** mix the mean over a word's inflected forms with its own vector (robust to one
   noisy news-corpus form), are mean-centred, have the top principal component removed
-  ("all-but-the-top") and are L2-normalised.
+  ("all-but-the-top") and are L2-normalised; then each is pulled towards its dictionary sense
+  (its wordnet relatives' mean) as far as the news corpus drifted from it
+  (:func:`~associatsiya_ai.vocab.wordnet.anchor_senses`: «дочка» is a daughter, not a
+  subsidiary).
 - **Secrets** are concrete, well-known nouns (:func:`is_secret_word` and the concreteness
   direction): a Zipf band, at least 3 letters, no abstract-looking suffix, one plain noun
   reading that is the word itself, closer to things than to abstractions.
@@ -39,7 +42,7 @@ from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
 from associatsiya_ai.vocab.screen import screen_model
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
-from associatsiya_ai.vocab.wordnet import relatives_vector
+from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -54,7 +57,7 @@ __all__ = [
     "query_vector",
 ]
 
-VOCAB_VERSION = 13
+VOCAB_VERSION = 14
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 ProgressCallback = Callable[[int, int], None]
 """``on_progress(done, total)``: model words examined so far, of all."""
@@ -224,7 +227,7 @@ def build_vocabulary(
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
-    matrix = normalise(centred - (centred @ components.T) @ components)
+    matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
     concrete = _concreteness(matrix, folded)
     secrets = [
         words[i]
