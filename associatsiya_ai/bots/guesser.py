@@ -21,6 +21,7 @@ import numpy as np
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
+from associatsiya_ai.bots.people_draw import draw_index
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
@@ -165,26 +166,52 @@ class EmbeddingGuesser:
         x = z.astype(np.float64)
         x[banned] = -np.inf  # masked once for the draw and the probabilities
         support, q = people.level_support(x, None, self.level_name)
-        if self.level_name == "hard":  # the likeliest word, no draw
-            pick = int(support[0])
-        else:  # = rng.choice(n, p=people.level_distribution(z, banned, level))
-            pick = int(support[rng.choice(len(support), p=q)])
-        e = x - x.max()  # softmax(z, banned) = e / total, the same floats
+        # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...))
+        hard = self.level_name == "hard"
+        pick = int(support[0] if hard else support[draw_index(q, rng)])
+        e = x  # softmax(z, banned) = e / total, the same floats, in place
+        e -= x.max()
         np.exp(e, out=e)
         total = e.sum()
         top = _likeliest(e, support, self.candidates)
-        p = {int(i): e[i] / total for i in (*top, pick)}
         words = self.vocab.words
-        cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
+        rows = top.tolist()
+        scores = z[top].tolist()  # float32 to float: exact
+        probs = (e[top] / total).tolist()
+        cands = tuple(
+            Candidate(words[i], None, s, p) for i, s, p in zip(rows, scores, probs, strict=True)
+        )
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
-        if pick != int(top[0]):
-            reason += f" (шанс ответа «{words[pick]}» — {percent(p[pick])})"
+        if pick != rows[0]:
+            reason += f" (шанс ответа «{words[pick]}» — {percent(float(e[pick] / total))})"
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
 
 
 def _likeliest(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
     """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
-    level's top words, ascending) when it holds k positive ones, else among all."""
+    level's top words, ascending) when it holds k positive ones, else among all.
+
+    Among all words, the ``k + 1`` largest are found by one partition; when they are
+    distinct (the set and its order then do not depend on how ties are broken) that is
+    the answer, else :func:`_likeliest_plain` (the same words in the same order).
+    """
+    n = len(e)
+    if support.size < k < n:
+        edge = np.partition(e, n - k - 1)[n - k - 1]  # the (k + 1)-th largest
+        if edge > 0:
+            near = np.flatnonzero(e >= edge)
+            if near.size == k + 1:
+                values = e[near]
+                order = np.argsort(-values, kind="stable")
+                ranked = values[order]
+                if bool((ranked[:-1] > ranked[1:]).all()):
+                    out: np.ndarray = near[order[:k]]
+                    return out
+    return _likeliest_plain(e, support, k)
+
+
+def _likeliest_plain(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
+    """:func:`_likeliest` by argpartition, whatever the ties."""
     pool = support if support.size >= k else np.arange(len(e))
     if pool is support and int((e[pool] > 0).sum()) < k:
         pool = np.arange(len(e))

@@ -180,14 +180,21 @@ class PeopleModel:
         """The logits of every word from its cosine to each query; cos and the result
         (queries, n) float32, one row per heard set (each word's lookups batched)."""
         w, tables = self.w, self.tables
-        out = cos * (w[0] + w[1] * cos) + self.static
+        out = np.multiply(cos, w[1])  # cos · (w0 + w1 · cos) + static, in place
+        out += w[0]
+        out *= cos
+        out += self.static
         for j, heard in enumerate(heards):
             if len(heard) == 1 and heard[0][1] is not None:
                 fwd_table = tables.quantiles[heard[0][1]]
             else:
                 fwd_table = neighbour_table(cos[j])
-            out[j] += w[2] * log_rank(cos[j], fwd_table)
-        out += w[3] * reverse_log_rank(cos, tables.quantiles)
+            fwd = log_rank(cos[j], fwd_table)
+            fwd *= w[2]
+            out[j] += fwd
+        rev = reverse_log_rank(cos, tables.quantiles)
+        rev *= w[3]
+        out += rev
         for j, heard in enumerate(heards):
             total = sum(x for _, _, x in heard)
             for _, row, x in heard:

@@ -13,7 +13,7 @@ import numpy as np
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people_params import LevelDraw
 
-__all__ = ["level_support", "softmax", "softmax_at"]
+__all__ = ["draw_index", "level_support", "softmax", "softmax_at"]
 
 
 def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
@@ -51,6 +51,22 @@ def softmax_at(z: np.ndarray, banned: np.ndarray, i: int) -> np.ndarray:
     np.exp(x, out=x)
     out: np.ndarray = x[..., i] / x.sum(axis=-1)  # rows are summed as a lone row would be
     return out
+
+
+def draw_index(p: np.ndarray, rng: np.random.Generator) -> int:
+    """``rng.choice(len(p), p=p)`` without its checks: the very index, from the very random
+    number (numpy draws one uniform double and searches the normalised cumulative sum).
+
+    Parameters
+    ----------
+    p : numpy.ndarray
+        Shape (k,), float64, non-negative, summing to 1 (as :func:`level_support` gives).
+    rng : numpy.random.Generator
+        Advanced by one double, as by ``choice``.
+    """
+    cdf = p.cumsum()
+    cdf /= cdf[-1]
+    return int(cdf.searchsorted(rng.random(), side="right"))
 
 
 def level_support(

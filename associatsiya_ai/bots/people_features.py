@@ -84,13 +84,17 @@ class PeopleTables:
         return out
 
 
+_FP = _LOG_RANKS[::-1].astype(np.float64)  # np.interp's ordinates, as it converts them
+_LEFT = float(_LOG_RANKS[-1])
+
+
 def _log_rank_fast(c: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     """:func:`log_rank` of one cosine per candidate, in float32 (a guess's hot path)."""
     if quantiles.ndim == 1:  # one piecewise-linear curve for all: np.interp
-        xp = np.asarray(quantiles, np.float64)[::-1]
+        xp = quantiles[::-1].astype(np.float64)
         out1 = np.full(len(c), _LOG_RANKS[-1], np.float32)
         near1 = np.flatnonzero(c >= np.float32(xp.min()))
-        out1[near1] = np.interp(c[near1], xp, _LOG_RANKS[::-1], left=_LOG_RANKS[-1], right=0.0)
+        out1[near1] = np.interp(c[near1], xp, _FP, left=_LEFT, right=0.0)
         return out1
     return reverse_log_rank(c, quantiles)
 
