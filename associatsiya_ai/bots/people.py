@@ -141,7 +141,7 @@ class PeopleModel:
                 q += np.float32(x) * v
                 cos = kept[row] if row is not None else matrix @ v
                 cos_all[j] += np.float32(x) * cos
-            cos_all[j] /= max(np.float32(np.linalg.norm(q)), np.float32(1e-9))
+            cos_all[j] /= max(np.sqrt(q.dot(q)), np.float32(1e-9))  # = np.linalg.norm(q)
         scores = self._scores(cos_all, [heards[i] for i in live])
         for j, i in enumerate(live):
             out[i] = scores[j]
@@ -197,10 +197,10 @@ class PeopleModel:
         out += rev
         for j, heard in enumerate(heards):
             total = sum(x for _, _, x in heard)
-            for _, row, x in heard:
-                if row is not None:
-                    for k in range(len(RELATIONS)):
-                        out[j, tables.linked(k, row)] += w[8 + k] * x / total
+            for r, x in [(row, x) for _, row, x in heard if row is not None]:
+                for k, (indptr, indices) in enumerate(tables.links):
+                    if indptr[r + 1] > indptr[r]:  # = tables.linked(k, r), not empty
+                        out[j, indices[indptr[r] : indptr[r + 1]]] += w[8 + k] * x / total
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
@@ -215,12 +215,13 @@ class PeopleModel:
         self, logits: np.ndarray, banned: np.ndarray | None, level: str
     ) -> np.ndarray:
         """The distribution a guesser at ``level`` draws from; shape (n,) float64."""
-        idx, q = level_support(logits, banned, self._level_draw(level))
+        idx, q = level_support(logits, banned, self.level_draw(level))
         out = np.zeros(len(logits))
         out[idx] = q
         return out
 
-    def _level_draw(self, level: str) -> LevelDraw:
+    def level_draw(self, level: str) -> LevelDraw:
+        """How ``level`` draws (unknown levels: the model's own distribution)."""
         return self.weights.levels.get(level, LevelDraw(1.0, 0))
 
     def level_support(
@@ -228,14 +229,14 @@ class PeopleModel:
     ) -> tuple[np.ndarray, np.ndarray]:
         """The words :meth:`level_distribution` gives a chance, ascending (k,) int64, and
         their probabilities (k,) float64 (the same floats)."""
-        return level_support(logits, banned, self._level_draw(level))
+        return level_support(logits, banned, self.level_draw(level))
 
     def draw(
         self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator
     ) -> int:
         """A draw from :meth:`level_distribution`: the very index (and random number) of
         ``rng.choice(n, p=level_distribution(...))``, from the level's few words only."""
-        idx, q = level_support(logits, banned, self._level_draw(level))
+        idx, q = level_support(logits, banned, self.level_draw(level))
         return int(idx[rng.choice(len(idx), p=q)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:

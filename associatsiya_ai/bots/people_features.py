@@ -93,7 +93,7 @@ def _log_rank_fast(c: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     if quantiles.ndim == 1:  # one piecewise-linear curve for all: np.interp
         xp = quantiles[::-1].astype(np.float64)
         out1 = np.full(len(c), _LOG_RANKS[-1], np.float32)
-        near1 = np.flatnonzero(c >= np.float32(xp.min()))
+        near1 = np.flatnonzero(c >= np.float32(quantiles.min()))  # else beyond the table
         out1[near1] = np.interp(c[near1], xp, _FP, left=_LEFT, right=0.0)
         return out1
     return reverse_log_rank(c, quantiles)

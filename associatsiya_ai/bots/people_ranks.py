@@ -51,7 +51,9 @@ def reverse_log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     out = np.full(k.shape, LOG_RANKS[-1], np.float32)
     near = np.flatnonzero(k < K)  # else beyond the table
     rows = near % n if k.size > n else near
-    g = segments[rows * (K + 1) + k[near]].view(np.float32).reshape(-1, 4)
+    at = np.multiply(k[near], n, dtype=np.intp)  # count-major: k · n + row
+    at += rows
+    g = segments[at].view(np.float32).reshape(-1, 4)
     res = g[:, 0] - c.reshape(-1)[near]  # (entry - cos) / span · step + ln rank
     res /= g[:, 1]
     res *= g[:, 2]
@@ -65,25 +67,27 @@ _SEGMENTS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 def _segments(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Of a descending (n, K) float32 table, made once: its columns (K, n) float32, and
-    per row and count ``k`` of entries above a cosine (0…K) the numbers that interpolate
-    it, ``(entry, span, step, ln rank)`` as one complex128 (four float32), flat (n·(K+1),).
+    per count ``k`` of entries above a cosine (0…K-1) and row the numbers that interpolate
+    it, ``(entry, span, step, ln rank)`` as one complex128 (four float32), flat (K·n,) at
+    ``k · n + row`` (most cosines within a table lie in its last segment: their numbers
+    are read in row order, neighbours in memory).
 
     Count ``k`` in 1…K-1 uses segment ``s = k - 1``: ``(q[s], max(q[s] - q[s+1], 1e-6),
     LOG_RANKS[s+1] - LOG_RANKS[s], LOG_RANKS[s])``; count 0 gives ``… · 0 + 0 = 0`` (nearer
-    than the nearest neighbour) and count K is never read.
+    than the nearest neighbour) and count K is beyond the table.
     """
     hit = _SEGMENTS.get(id(quantiles))
     if hit is None or hit[0] is not quantiles:
         q = np.ascontiguousarray(quantiles, np.float32)
         n, K = q.shape
-        seg = np.minimum(np.maximum(np.arange(K + 1), 1) - 1, K - 2)
+        seg = np.maximum(np.arange(K), 1) - 1
         span = np.maximum(q[:, :-1] - q[:, 1:], np.float32(1e-6))
-        table = np.empty((n, K + 1, 4), np.float32)
-        table[:, :, 0] = q[:, seg]
-        table[:, :, 1] = span[:, seg]
-        table[:, :, 2] = _STEPS[seg]
-        table[:, :, 3] = LOG_RANKS[seg]
-        table[:, 0, 2:] = 0.0
+        table = np.empty((K, n, 4), np.float32)
+        table[:, :, 0] = q[:, seg].T
+        table[:, :, 1] = span[:, seg].T
+        table[:, :, 2] = _STEPS[seg, None]
+        table[:, :, 3] = LOG_RANKS[seg, None]
+        table[0, :, 2:] = 0.0
         flat = table.reshape(-1, 4).view(np.complex128).reshape(-1)
         hit = (quantiles, np.ascontiguousarray(q.T), flat)
         _SEGMENTS[id(quantiles)] = hit
