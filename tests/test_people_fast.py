@@ -213,3 +213,26 @@ def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
         if (e > 0).sum() == 0:
             continue
         np.testing.assert_array_equal(_likeliest(e, support, k), _likeliest_plain(e, support, k))
+
+
+def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
+    from associatsiya_ai.bots.people_draw import level_support, masked_support
+
+    gen = np.random.default_rng(10)
+    for trial in range(400):
+        n = int(gen.integers(3, 300))
+        z = gen.normal(0, 3, n).astype(np.float32)
+        if trial % 4 == 0:
+            z = np.round(z, 1)  # ties
+        banned = gen.random(n) < 0.2
+        draw = LevelDraw(float(gen.choice([0.0, 1.0, 2.0])), int(gen.integers(0, 12)))
+        k = int(gen.integers(1, 15))
+        x, support, q, near = masked_support(z, banned, draw, k)
+        plain = np.where(banned, -np.inf, z.astype(np.float64))
+        np.testing.assert_array_equal(x, plain)
+        expected_support, expected_q = level_support(plain, None, draw)
+        np.testing.assert_array_equal(support, expected_support)
+        assert q.tolist() == expected_q.tolist()
+        if near is not None:
+            edge = np.sort(plain)[n - k - 1]
+            np.testing.assert_array_equal(near, np.flatnonzero(plain >= edge))
