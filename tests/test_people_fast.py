@@ -236,3 +236,20 @@ def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
         if near is not None:
             edge = np.sort(plain)[n - k - 1]
             np.testing.assert_array_equal(near, np.flatnonzero(plain >= edge))
+
+
+def test_all_links_are_the_relations_links_in_order() -> None:
+    from associatsiya_ai.bots.people_features import PeopleTables
+
+    m = model()
+    ptr = ([0, 2, 2, 3], [0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 1, 3])
+    idx = ([1, 2, 0], [0], [], [2, 1, 0])
+    links = tuple(
+        (np.array(p, np.int64), np.array(i, np.int32)) for p, i in zip(ptr, idx, strict=True)
+    )
+    tables = PeopleTables(m.tables.quantiles[:3], m.tables.static[:3], links)
+    indptr, indices, relation = tables.all_links
+    for row in range(3):
+        at = slice(indptr[row], indptr[row + 1])
+        expected = [(int(j), k) for k in range(4) for j in tables.linked(k, row)]
+        assert list(zip(indices[at].tolist(), relation[at].tolist(), strict=True)) == expected

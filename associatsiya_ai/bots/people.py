@@ -195,12 +195,12 @@ class PeopleModel:
         rev = reverse_log_rank(cos, tables.quantiles)
         rev *= w[3]
         out += rev
+        indptr, linked, relation = tables.all_links  # = tables.linked(k, row) for each k
         for j, heard in enumerate(heards):
             total = sum(x for _, _, x in heard)
             for r, x in [(row, x) for _, row, x in heard if row is not None]:
-                for k, (indptr, indices) in enumerate(tables.links):
-                    if indptr[r + 1] > indptr[r]:  # = tables.linked(k, r), not empty
-                        out[j, indices[indptr[r] : indptr[r + 1]]] += w[8 + k] * x / total
+                at = slice(indptr[r], indptr[r + 1])  # in order, as out[j, linked] += w…
+                np.add.at(out[j], linked[at], w[8:][relation[at]] * x / total)
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 

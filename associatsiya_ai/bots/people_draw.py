@@ -6,6 +6,8 @@ work: the level draw looks at the level's ``top_k`` words only.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -64,9 +66,9 @@ def draw_index(p: np.ndarray, rng: np.random.Generator) -> int:
     rng : numpy.random.Generator
         Advanced by one double, as by ``choice``.
     """
-    cdf = p.cumsum()
-    cdf /= cdf[-1]
-    return int(cdf.searchsorted(rng.random(), side="right"))
+    cdf = list(accumulate(p.tolist()))  # numpy's cumsum: the same sequential float adds
+    u = rng.random()
+    return bisect_right([c / cdf[-1] for c in cdf], u)
 
 
 def level_support(
