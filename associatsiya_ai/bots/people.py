@@ -134,13 +134,18 @@ class PeopleModel:
             return out
         matrix = self.vocab.matrix
         kept = self._cosines_of([r for i in live for _, r, _ in heards[i] if r is not None])
-        cos_all = np.zeros((len(live), matrix.shape[0]), np.float32)
+        cos_all = np.empty((len(live), matrix.shape[0]), np.float32)
         for j, i in enumerate(live):  # cos(q / |q|, ·) = Σ x · cos(v, ·) / |q|, q = Σ x · v
-            q = np.zeros(matrix.shape[1], np.float32)
-            for v, row, x in heards[i]:
-                q += np.float32(x) * v
-                cos = kept[row] if row is not None else matrix @ v
-                cos_all[j] += np.float32(x) * cos
+            terms = [
+                (np.float32(x), v, kept[r] if r is not None else matrix @ v)
+                for v, r, x in heards[i]
+            ]
+            x, v, cos = terms[0]  # the sums start from 0: 0 + x · cos
+            np.add(np.float32(0), cos if x == 1 else x * cos, out=cos_all[j])
+            q = x * v  # without 0 +: only zeros' signs differ, the same norm
+            for x, v, cos in terms[1:]:
+                q += x * v
+                cos_all[j] += x * cos
             cos_all[j] /= max(np.sqrt(q.dot(q)), np.float32(1e-9))  # = np.linalg.norm(q)
         scores = self._scores(cos_all, [heards[i] for i in live])
         for j, i in enumerate(live):
