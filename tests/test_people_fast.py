@@ -180,3 +180,76 @@ def test_kept_cosines_give_the_same_logits_and_stay_bounded(
     again = m.logits(chain, history)
     assert again is not None
     np.testing.assert_allclose(again, cold, rtol=1e-5, atol=1e-5)
+
+
+def test_draw_index_is_rng_choice() -> None:
+    """The guesser's draw is ``rng.choice(k, p=q)``: the same index from the same number."""
+    from associatsiya_ai.bots.people_draw import draw_index
+
+    gen = np.random.default_rng(8)
+    for _ in range(3000):
+        k = int(gen.integers(1, 20))
+        w = gen.exponential(1.0, k) ** gen.uniform(0.2, 8.0)
+        w[gen.integers(0, k)] = 0.0 if k > 1 else 1.0
+        q = w / w.sum()
+        seed = int(gen.integers(0, 2**31))
+        dense, fast = np.random.default_rng(seed), np.random.default_rng(seed)
+        assert draw_index(q, fast) == int(dense.choice(k, p=q))
+        assert dense.random() == fast.random()
+
+
+def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
+    from associatsiya_ai.bots.guesser import _likeliest, _likeliest_plain
+
+    gen = np.random.default_rng(9)
+    for trial in range(600):
+        n = int(gen.integers(5, 400))
+        e = np.exp(gen.normal(0, 3, n) - 10)
+        if trial % 3 == 0:  # ties, also at the edge of the k largest
+            e = np.round(e, int(gen.integers(1, 4)))
+        e[gen.random(n) < 0.1] = 0.0
+        k = int(gen.integers(1, 15))
+        support = np.sort(gen.choice(n, min(n, int(gen.integers(1, 20))), replace=False))
+        if (e > 0).sum() == 0:
+            continue
+        np.testing.assert_array_equal(_likeliest(e, support, k), _likeliest_plain(e, support, k))
+
+
+def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
+    from associatsiya_ai.bots.people_draw import level_support, masked_support
+
+    gen = np.random.default_rng(10)
+    for trial in range(400):
+        n = int(gen.integers(3, 300))
+        z = gen.normal(0, 3, n).astype(np.float32)
+        if trial % 4 == 0:
+            z = np.round(z, 1)  # ties
+        banned = gen.random(n) < 0.2
+        draw = LevelDraw(float(gen.choice([0.0, 1.0, 2.0])), int(gen.integers(0, 12)))
+        k = int(gen.integers(1, 15))
+        x, support, q, near = masked_support(z, banned, draw, k)
+        plain = np.where(banned, -np.inf, z.astype(np.float64))
+        np.testing.assert_array_equal(x, plain)
+        expected_support, expected_q = level_support(plain, None, draw)
+        np.testing.assert_array_equal(support, expected_support)
+        assert q.tolist() == expected_q.tolist()
+        if near is not None:
+            edge = np.sort(plain)[n - k - 1]
+            np.testing.assert_array_equal(near, np.flatnonzero(plain >= edge))
+
+
+def test_all_links_are_the_relations_links_in_order() -> None:
+    from associatsiya_ai.bots.people_features import PeopleTables
+
+    m = model()
+    ptr = ([0, 2, 2, 3], [0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 1, 3])
+    idx = ([1, 2, 0], [0], [], [2, 1, 0])
+    links = tuple(
+        (np.array(p, np.int64), np.array(i, np.int32)) for p, i in zip(ptr, idx, strict=True)
+    )
+    tables = PeopleTables(m.tables.quantiles[:3], m.tables.static[:3], links)
+    indptr, indices, relation = tables.all_links
+    for row in range(3):
+        at = slice(indptr[row], indptr[row + 1])
+        expected = [(int(j), k) for k in range(4) for j in tables.linked(k, row)]
+        assert list(zip(indices[at].tolist(), relation[at].tolist(), strict=True)) == expected

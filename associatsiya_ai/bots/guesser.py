@@ -21,6 +21,7 @@ import numpy as np
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
+from associatsiya_ai.bots.people_draw import draw_index, masked_support
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
@@ -162,29 +163,57 @@ class EmbeddingGuesser:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             banned = np.zeros_like(banned)
-        x = z.astype(np.float64)
-        x[banned] = -np.inf  # masked once for the draw and the probabilities
-        support, q = people.level_support(x, None, self.level_name)
-        if self.level_name == "hard":  # the likeliest word, no draw
-            pick = int(support[0])
-        else:  # = rng.choice(n, p=people.level_distribution(z, banned, level))
-            pick = int(support[rng.choice(len(support), p=q)])
-        e = x - x.max()  # softmax(z, banned) = e / total, the same floats
+        # x: z masked once for the draw and the probabilities
+        draw = people.level_draw(self.level_name)
+        x, support, q, near = masked_support(z, banned, draw, self.candidates)
+        # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...))
+        hard = self.level_name == "hard"
+        pick = int(support[0] if hard else support[draw_index(q, rng)])
+        e = x  # softmax(z, banned) = e / total, the same floats, in place
+        e -= x[support].max()  # the largest is the level's
         np.exp(e, out=e)
         total = e.sum()
-        top = _likeliest(e, support, self.candidates)
-        p = {int(i): e[i] / total for i in (*top, pick)}
+        top = _likeliest(e, support, self.candidates, near)
         words = self.vocab.words
-        cands = tuple(Candidate(words[i], None, float(z[i]), float(p[i])) for i in top)
+        rows = top.tolist()
+        scores = z[top].tolist()  # float32 to float: exact
+        probs = (e[top] / total).tolist()
+        cands = tuple(
+            Candidate(words[i], None, s, p) for i, s, p in zip(rows, scores, probs, strict=True)
+        )
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
-        if pick != int(top[0]):
-            reason += f" (шанс ответа «{words[pick]}» — {percent(p[pick])})"
+        if pick != rows[0]:
+            reason += f" (шанс ответа «{words[pick]}» — {percent(float(e[pick] / total))})"
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
 
 
-def _likeliest(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
+def _likeliest(
+    e: np.ndarray, support: np.ndarray, k: int, near: np.ndarray | None = None
+) -> np.ndarray:
     """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
-    level's top words, ascending) when it holds k positive ones, else among all."""
+    level's top words, ascending) when it holds k positive ones, else among all.
+
+    Among all words, the candidates are the words at least as likely as the (k + 1)-th
+    likeliest (``near``, ascending, when known from the logits, which ``e`` follows; else
+    by one partition of ``e``). When they are k + 1 with distinct positive ``e``, the set
+    and order of the k largest do not depend on how ties are broken: that is the answer.
+    Else :func:`_likeliest_plain` (the same words in the same order).
+    """
+    n = len(e)
+    if support.size < k < n:
+        if near is None:
+            near = np.flatnonzero(e >= np.partition(e, n - k - 1)[n - k - 1])
+        values = e[near]
+        order = np.argsort(-values, kind="stable")
+        ranked = values[order]
+        if near.size == k + 1 and ranked[-1] > 0 and bool((ranked[:-1] > ranked[1:]).all()):
+            out: np.ndarray = near[order[:k]]
+            return out
+    return _likeliest_plain(e, support, k)
+
+
+def _likeliest_plain(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
+    """:func:`_likeliest` by argpartition, whatever the ties."""
     pool = support if support.size >= k else np.arange(len(e))
     if pool is support and int((e[pool] > 0).sum()) < k:
         pool = np.arange(len(e))

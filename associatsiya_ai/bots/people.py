@@ -134,14 +134,19 @@ class PeopleModel:
             return out
         matrix = self.vocab.matrix
         kept = self._cosines_of([r for i in live for _, r, _ in heards[i] if r is not None])
-        cos_all = np.zeros((len(live), matrix.shape[0]), np.float32)
+        cos_all = np.empty((len(live), matrix.shape[0]), np.float32)
         for j, i in enumerate(live):  # cos(q / |q|, ·) = Σ x · cos(v, ·) / |q|, q = Σ x · v
-            q = np.zeros(matrix.shape[1], np.float32)
-            for v, row, x in heards[i]:
-                q += np.float32(x) * v
-                cos = kept[row] if row is not None else matrix @ v
-                cos_all[j] += np.float32(x) * cos
-            cos_all[j] /= max(np.float32(np.linalg.norm(q)), np.float32(1e-9))
+            terms = [
+                (np.float32(x), v, kept[r] if r is not None else matrix @ v)
+                for v, r, x in heards[i]
+            ]
+            x, v, cos = terms[0]  # the sums start from 0: 0 + x · cos
+            np.add(np.float32(0), cos if x == 1 else x * cos, out=cos_all[j])
+            q = x * v  # without 0 +: only zeros' signs differ, the same norm
+            for x, v, cos in terms[1:]:
+                q += x * v
+                cos_all[j] += x * cos
+            cos_all[j] /= max(np.sqrt(q.dot(q)), np.float32(1e-9))  # = np.linalg.norm(q)
         scores = self._scores(cos_all, [heards[i] for i in live])
         for j, i in enumerate(live):
             out[i] = scores[j]
@@ -180,20 +185,27 @@ class PeopleModel:
         """The logits of every word from its cosine to each query; cos and the result
         (queries, n) float32, one row per heard set (each word's lookups batched)."""
         w, tables = self.w, self.tables
-        out = cos * (w[0] + w[1] * cos) + self.static
+        out = np.multiply(cos, w[1])  # cos · (w0 + w1 · cos) + static, in place
+        out += w[0]
+        out *= cos
+        out += self.static
         for j, heard in enumerate(heards):
             if len(heard) == 1 and heard[0][1] is not None:
                 fwd_table = tables.quantiles[heard[0][1]]
             else:
                 fwd_table = neighbour_table(cos[j])
-            out[j] += w[2] * log_rank(cos[j], fwd_table)
-        out += w[3] * reverse_log_rank(cos, tables.quantiles)
+            fwd = log_rank(cos[j], fwd_table)
+            fwd *= w[2]
+            out[j] += fwd
+        rev = reverse_log_rank(cos, tables.quantiles)
+        rev *= w[3]
+        out += rev
+        indptr, linked, relation = tables.all_links  # = tables.linked(k, row) for each k
         for j, heard in enumerate(heards):
             total = sum(x for _, _, x in heard)
-            for _, row, x in heard:
-                if row is not None:
-                    for k in range(len(RELATIONS)):
-                        out[j, tables.linked(k, row)] += w[8 + k] * x / total
+            for r, x in [(row, x) for _, row, x in heard if row is not None]:
+                at = slice(indptr[r], indptr[r + 1])  # in order, as out[j, linked] += w…
+                np.add.at(out[j], linked[at], w[8:][relation[at]] * x / total)
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
@@ -208,12 +220,13 @@ class PeopleModel:
         self, logits: np.ndarray, banned: np.ndarray | None, level: str
     ) -> np.ndarray:
         """The distribution a guesser at ``level`` draws from; shape (n,) float64."""
-        idx, q = level_support(logits, banned, self._level_draw(level))
+        idx, q = level_support(logits, banned, self.level_draw(level))
         out = np.zeros(len(logits))
         out[idx] = q
         return out
 
-    def _level_draw(self, level: str) -> LevelDraw:
+    def level_draw(self, level: str) -> LevelDraw:
+        """How ``level`` draws (unknown levels: the model's own distribution)."""
         return self.weights.levels.get(level, LevelDraw(1.0, 0))
 
     def level_support(
@@ -221,14 +234,14 @@ class PeopleModel:
     ) -> tuple[np.ndarray, np.ndarray]:
         """The words :meth:`level_distribution` gives a chance, ascending (k,) int64, and
         their probabilities (k,) float64 (the same floats)."""
-        return level_support(logits, banned, self._level_draw(level))
+        return level_support(logits, banned, self.level_draw(level))
 
     def draw(
         self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator
     ) -> int:
         """A draw from :meth:`level_distribution`: the very index (and random number) of
         ``rng.choice(n, p=level_distribution(...))``, from the level's few words only."""
-        idx, q = level_support(logits, banned, self._level_draw(level))
+        idx, q = level_support(logits, banned, self.level_draw(level))
         return int(idx[rng.choice(len(idx), p=q)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:

@@ -6,6 +6,8 @@ work: the level draw looks at the level's ``top_k`` words only.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -13,7 +15,7 @@ import numpy as np
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people_params import LevelDraw
 
-__all__ = ["level_support", "softmax", "softmax_at"]
+__all__ = ["draw_index", "level_support", "masked_support", "softmax", "softmax_at"]
 
 
 def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
@@ -53,6 +55,22 @@ def softmax_at(z: np.ndarray, banned: np.ndarray, i: int) -> np.ndarray:
     return out
 
 
+def draw_index(p: np.ndarray, rng: np.random.Generator) -> int:
+    """``rng.choice(len(p), p=p)`` without its checks: the very index, from the very random
+    number (numpy draws one uniform double and searches the normalised cumulative sum).
+
+    Parameters
+    ----------
+    p : numpy.ndarray
+        Shape (k,), float64, non-negative, summing to 1 (as :func:`level_support` gives).
+    rng : numpy.random.Generator
+        Advanced by one double, as by ``choice``.
+    """
+    cdf = list(accumulate(p.tolist()))  # numpy's cumsum: the same sequential float adds
+    u = rng.random()
+    return bisect_right([c / cdf[-1] for c in cdf], u)
+
+
 def level_support(
     logits: np.ndarray, banned: np.ndarray | None, draw: LevelDraw
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -69,9 +87,55 @@ def level_support(
         idx = np.flatnonzero(z >= np.partition(z, n - draw.top_k)[n - draw.top_k])
     else:
         idx = np.arange(n)
-    x = z[idx] / draw.temperature
+    return idx, _probabilities(z[idx], idx, n, draw.temperature)
+
+
+def _probabilities(z: np.ndarray, idx: np.ndarray, n: int, temperature: float) -> np.ndarray:
+    """The level's probabilities of its words ``idx`` (k,) with logits ``z`` (k,) float64
+    among ``n`` words; (k,) float64."""
+    x = z / temperature
     e = np.exp(x - x.max())
     dense = np.zeros(n)  # numpy sums pairwise: the same sum as over the dense vector
     dense[idx] = e
     q: np.ndarray = e / dense.sum()
-    return idx, q
+    return q
+
+
+def masked_support(
+    z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """The logits as float64 with ``banned`` at -inf, and :func:`level_support` of them,
+    with the ``k + 1`` likeliest words when a level draws from fewer: one partition finds
+    both.
+
+    Parameters
+    ----------
+    z : numpy.ndarray
+        Shape (n,), float32: logits.
+    banned : numpy.ndarray
+        Shape (n,), bool.
+    draw : LevelDraw
+    k : int
+        How many likeliest words are wanted besides the level's.
+
+    Returns
+    -------
+    x : numpy.ndarray
+        Shape (n,), float64 (``z`` where allowed, else -inf).
+    support, q : numpy.ndarray
+        As :func:`level_support` ``(x, None, draw)`` returns them.
+    near : numpy.ndarray or None
+        The words whose logit is at least the (k + 1)-th largest, ascending int64 (the k + 1
+        likeliest when there are no ties), or None when not looked for.
+    """
+    n = len(z)
+    x = z.astype(np.float64)
+    x[banned] = -np.inf
+    if not (draw.temperature > 0 and 1 < draw.top_k < k < n):
+        support, q = level_support(x, None, draw)
+        return x, support, q, None
+    part = np.partition(x, n - k - 1)  # the k + 1 largest last (one kth: multiple are slow)
+    near = np.flatnonzero(x >= part[n - k - 1])
+    level = np.sort(part[n - k - 1 :])[k + 1 - draw.top_k]  # the top_k-th largest
+    support = near[x[near] >= level]  # the level's words are among them
+    return x, support, _probabilities(x[support], support, n, draw.temperature), near

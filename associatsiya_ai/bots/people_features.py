@@ -20,6 +20,7 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -83,14 +84,35 @@ class PeopleTables:
         out: np.ndarray = indices[indptr[row] : indptr[row + 1]]
         return out
 
+    @cached_property
+    def all_links(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every relation's links in one CSR, row by row and within a row relation by
+        relation as :attr:`links`: ``(indptr (n+1,) int64, indices int32, relation int8)``
+        (made once)."""
+        n = len(self.quantiles)
+        counts = np.stack([np.diff(indptr) for indptr, _ in self.links]).reshape(-1, n)
+        indptr = np.zeros(n + 1, np.int64)
+        np.cumsum(counts.sum(0), out=indptr[1:])
+        start = indptr[:-1] + np.cumsum(counts, 0) - counts  # (relations, n)
+        indices = np.empty(int(indptr[-1]), np.int32)
+        relation = np.empty(int(indptr[-1]), np.int8)
+        for k, (ptr, idx) in enumerate(self.links):
+            at = np.repeat(start[k] - ptr[:-1], counts[k]) + np.arange(len(idx))
+            indices[at], relation[at] = idx, k
+        return indptr, indices, relation
+
+
+_FP = _LOG_RANKS[::-1].astype(np.float64)  # np.interp's ordinates, as it converts them
+_LEFT = float(_LOG_RANKS[-1])
+
 
 def _log_rank_fast(c: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     """:func:`log_rank` of one cosine per candidate, in float32 (a guess's hot path)."""
     if quantiles.ndim == 1:  # one piecewise-linear curve for all: np.interp
-        xp = np.asarray(quantiles, np.float64)[::-1]
+        xp = quantiles[::-1].astype(np.float64)
         out1 = np.full(len(c), _LOG_RANKS[-1], np.float32)
-        near1 = np.flatnonzero(c >= np.float32(xp.min()))
-        out1[near1] = np.interp(c[near1], xp, _LOG_RANKS[::-1], left=_LOG_RANKS[-1], right=0.0)
+        near1 = np.flatnonzero(c >= np.float32(quantiles.min()))  # else beyond the table
+        out1[near1] = np.interp(c[near1], xp, _FP, left=_LEFT, right=0.0)
         return out1
     return reverse_log_rank(c, quantiles)
 

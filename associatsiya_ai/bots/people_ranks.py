@@ -24,9 +24,12 @@ _STEPS = LOG_RANKS[1:] - LOG_RANKS[:-1]  # float32, as the plain computation's d
 def reverse_log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     """ln(rank) of each candidate's cosine in its own table, in float32 (the hot path).
 
-    Bit for bit the general computation, done only where it is needed: most cosines lie
-    beyond their table (``ln RANKS[-1]`` straight away), most of the rest in its last
-    segment (one interpolation, no search); the few others are searched in full.
+    Bit for bit the general computation (for finite cosines), in few operations: one
+    comparison with every table entry counts the entries above each cosine; most cosines
+    lie beyond their table (``ln RANKS[-1]``), the others are interpolated in the segment
+    the count names, whose numbers are gathered at once (:func:`_segments`). The clipping
+    of the plain computation is not needed: a cosine below ``k`` entries and not below the
+    next lies within segment ``k - 1``.
 
     Parameters
     ----------
@@ -40,51 +43,54 @@ def reverse_log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     numpy.ndarray
         Same shape as ``cos``, float32.
     """
-    floor, ends = _table_ends(quantiles)
-    n = len(floor)
-    flat = np.ascontiguousarray(cos, np.float32).reshape(-1)
-    out = np.full(flat.shape, LOG_RANKS[-1], np.float32)
-    near = np.flatnonzero(cos >= floor)  # else beyond the table
-    rows = near % n if flat.size > n else near
-    cn, end = flat[near], ends[rows]  # one gathered row: (second-last entry, span)
-    frac = (end[:, 0] - cn) / end[:, 1]
-    frac = np.minimum(np.maximum(frac, np.float32(0.0)), np.float32(1.0))
-    out[near] = LOG_RANKS[-2] + frac * _STEPS[-1]  # the last segment
-    inner = np.flatnonzero(cn >= end[:, 0])
-    if inner.size:
-        out[near[inner]] = _interpolate(cn[inner], quantiles[rows[inner]])
-    return out.reshape(np.shape(cos))
+    columns, segments = _segments(quantiles)
+    K, n = columns.shape
+    c = np.asarray(cos, np.float32)
+    above = columns > c[..., None, :] if c.ndim == 2 else columns > c  # (..., K, n)
+    k = above.view(np.uint8).sum(axis=-2, dtype=np.uint8).reshape(-1)  # entries above cos
+    out = np.full(k.shape, LOG_RANKS[-1], np.float32)
+    near = np.flatnonzero(k < K)  # else beyond the table
+    rows = near % n if k.size > n else near
+    at = np.multiply(k[near], n, dtype=np.intp)  # count-major: k · n + row
+    at += rows
+    g = segments[at].view(np.float32).reshape(-1, 4)
+    res = g[:, 0] - c.reshape(-1)[near]  # (entry - cos) / span · step + ln rank
+    res /= g[:, 1]
+    res *= g[:, 2]
+    res += g[:, 3]
+    out[near] = res
+    return out.reshape(c.shape)
 
 
-def _interpolate(c: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """ln(rank) of cosines ``c`` (m,) float32 in their own tables ``table`` (m, K) float32,
-    for cosines not below their table's second-last entry (so within the table)."""
-    K = len(RANKS)
-    above = (table > c[:, None]).view(np.uint8)
-    k = np.einsum("ij->i", above, dtype=np.intp)  # no BLAS: no threads to wake
-    hi = np.maximum(k, 1)  # k <= K - 2 here
-    at = np.arange(0, K * len(c), K) + hi  # flat index of table[i, hi[i]]
-    flat = table.ravel()
-    q0, q1 = flat[at - 1], flat[at]
-    frac = (q0 - c) / np.maximum(q0 - q1, np.float32(1e-6))
-    frac = np.minimum(np.maximum(frac, np.float32(0.0)), np.float32(1.0))
-    res: np.ndarray = LOG_RANKS[hi - 1] + frac * _STEPS[hi - 1]
-    res[k <= 0] = 0.0
-    return res
+_SEGMENTS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-_ENDS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+def _segments(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of a descending (n, K) float32 table, made once: its columns (K, n) float32, and
+    per count ``k`` of entries above a cosine (0…K-1) and row the numbers that interpolate
+    it, ``(entry, span, step, ln rank)`` as one complex128 (four float32), flat (K·n,) at
+    ``k · n + row`` (most cosines within a table lie in its last segment: their numbers
+    are read in row order, neighbours in memory).
 
-
-def _table_ends(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of a descending (n, K) table: its last entry (n,) float32, and its last
-    segment as (second-last entry, max(its length, 1e-6)) (n, 2) float32; made once."""
-    hit = _ENDS.get(id(quantiles))
+    Count ``k`` in 1…K-1 uses segment ``s = k - 1``: ``(q[s], max(q[s] - q[s+1], 1e-6),
+    LOG_RANKS[s+1] - LOG_RANKS[s], LOG_RANKS[s])``; count 0 gives ``… · 0 + 0 = 0`` (nearer
+    than the nearest neighbour) and count K is beyond the table.
+    """
+    hit = _SEGMENTS.get(id(quantiles))
     if hit is None or hit[0] is not quantiles:
-        q = np.asarray(quantiles, np.float32)
-        span = np.maximum(q[:, -2] - q[:, -1], np.float32(1e-6))
-        hit = (quantiles, np.ascontiguousarray(q[:, -1]), np.stack([q[:, -2], span], axis=1))
-        _ENDS[id(quantiles)] = hit
+        q = np.ascontiguousarray(quantiles, np.float32)
+        n, K = q.shape
+        seg = np.maximum(np.arange(K), 1) - 1
+        span = np.maximum(q[:, :-1] - q[:, 1:], np.float32(1e-6))
+        table = np.empty((K, n, 4), np.float32)
+        table[:, :, 0] = q[:, seg].T
+        table[:, :, 1] = span[:, seg].T
+        table[:, :, 2] = _STEPS[seg, None]
+        table[:, :, 3] = LOG_RANKS[seg, None]
+        table[0, :, 2:] = 0.0
+        flat = table.reshape(-1, 4).view(np.complex128).reshape(-1)
+        hit = (quantiles, np.ascontiguousarray(q.T), flat)
+        _SEGMENTS[id(quantiles)] = hit
     return hit[1], hit[2]
 
 

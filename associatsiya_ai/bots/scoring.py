@@ -24,12 +24,13 @@ def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) ->
     mask = np.zeros(len(vocab), dtype=bool)
     spoken = set()
     for h in hints:
-        if fold(h) != PASS:
+        key = fold(h)
+        if key != PASS:
             mask |= vocab.consonant_mask(h)
-            spoken.add(fold(h))
+            spoken.add(key)
     spoken.update(fold(a) for a in answers if fold(a) != PASS)
-    out: np.ndarray = mask | vocab.lemma_mask(spoken)
-    return out
+    mask |= vocab.lemma_mask(spoken)
+    return mask
 
 
 def choose(
