@@ -9,14 +9,19 @@ from __future__ import annotations
 import os
 import sys
 
-from rich.markup import escape
+# BLAS on one thread unless the environment says otherwise (see :func:`main`). Set here,
+# before the imports below load numpy: once numpy is loaded, these variables do nothing.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
-from associatsiya_ai.arena.loop import Abandoned
-from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
-from associatsiya_ai.cli.app import UserError, app, err_console, json_requested, print_json_error
-from associatsiya_ai.terminal.errors import os_error_text
-from associatsiya_ai.terminal.texts import model_error_text
-from associatsiya_ai.vectors.registry import ModelError
+from rich.markup import escape  # noqa: E402
+
+from associatsiya_ai.arena.loop import Abandoned  # noqa: E402
+from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401, E402  (register)
+from associatsiya_ai.cli.app import UserError, app, err_console, json_requested, print_json_error  # noqa: E402
+from associatsiya_ai.terminal.errors import os_error_text  # noqa: E402
+from associatsiya_ai.terminal.texts import model_error_text  # noqa: E402
+from associatsiya_ai.vectors.registry import ModelError  # noqa: E402
 
 __all__ = ["app", "main"]
 
@@ -30,10 +35,9 @@ def main() -> None:
 
     BLAS runs on one thread unless the environment says otherwise: the bots' work is many
     small matrix-vector products, where waking a second thread costs more than it saves
-    (``associatsiya bench`` measured hint decisions 2× slower with two threads here).
+    (``associatsiya bench`` measured hint decisions 2× slower with two threads here). The
+    variables are set when this package is imported, before numpy is.
     """
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, "1")  # before numpy is first imported
     try:
         try:
             app(standalone_mode=True)

@@ -247,14 +247,7 @@ def anchor_senses(folded: list[str], matrix: np.ndarray) -> np.ndarray:
     with a dictionary sense ``s`` (:func:`sense_matrix`) becomes
     ``normalise(v + SENSE_ANCHOR · (1 − cos(v, s)) · s)``: a vector that agrees with its
     relatives hardly moves, a drifted one moves towards them. Rows without relatives in
-    the vocabulary stay as they are.
-
-    Parameters
-    ----------
-    folded : list of str
-        The vocabulary's folded words, one per row.
-    matrix : numpy.ndarray
-        Shape (n, dim), float32 unit rows.
+    the vocabulary stay as they are. Parameters as :func:`sense_matrix`.
 
     Returns
     -------
