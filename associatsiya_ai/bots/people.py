@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people_draw import level_support, softmax, softmax_at
+from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
     RELATIONS,
     PeopleTables,
@@ -229,20 +229,14 @@ class PeopleModel:
         """How ``level`` draws (unknown levels: the model's own distribution)."""
         return self.weights.levels.get(level, LevelDraw(1.0, 0))
 
-    def level_support(
-        self, logits: np.ndarray, banned: np.ndarray | None, level: str
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """The words :meth:`level_distribution` gives a chance, ascending (k,) int64, and
-        their probabilities (k,) float64 (the same floats)."""
-        return level_support(logits, banned, self.level_draw(level))
-
     def draw(
         self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator
     ) -> int:
         """A draw from :meth:`level_distribution`: the very index (and random number) of
-        ``rng.choice(n, p=level_distribution(...))``, from the level's few words only."""
+        ``rng.choice(n, p=level_distribution(...))``, from the level's few words only, by
+        the guesser's own draw (:func:`~associatsiya_ai.bots.people_draw.draw_index`)."""
         idx, q = level_support(logits, banned, self.level_draw(level))
-        return int(idx[rng.choice(len(idx), p=q)])
+        return int(idx[draw_index(q, rng)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:
         """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may
