@@ -16,6 +16,7 @@ from associatsiya_ai.vocab.filter import (
     aliases,
     judge,
     needs_name_sense,
+    parse_weights,
     reading,
     report,
 )
@@ -106,6 +107,33 @@ def test_name_sense() -> None:
     # the vector close to its wordnet relatives holds the dictionary's sense: kept
     assert judge(brand, 3.7, Senses(wide_names=0.6, dictionary=0.3)) is None
     assert judge(brand, 3.7, Senses(wide_names=0.6, dictionary=0.1)) == "name-sense"
+
+
+def test_a_part_of_a_hyphenated_name() -> None:
+    """«яга» is said inside «баба-яга» more than half as often as alone: a name's part,
+    unless the wordnet knows the word on its own."""
+    yaga = reading("яга")
+    assert judge(yaga, 3.2, None) is None
+    assert judge(yaga, 3.2, Senses(in_names=0.8)) == "proper-name"
+    assert judge(yaga, 3.2, Senses(in_names=0.8, dictionary=0.4)) is None  # «терем»
+    assert judge(yaga, 3.2, Senses(in_names=0.01)) is None  # «пресс» of «франс-пресс»
+
+
+def test_an_indeclinable_lexeme_weighs_as_one_parse() -> None:
+    """pymorphy3 gives «живете» 12 parses as the letter «живёте» and one as the verb: the
+    letter's parses count once, so the verb outweighs it; the vector then decides."""
+    from associatsiya_ai.lexicon import morph
+
+    parses = morph().parse("живете")
+    weights = parse_weights(parses)
+    assert sum(x for _, x in weights) == pytest.approx(sum(p.score for p in parses))
+    verb = sum(x for p, x in weights if p.tag.POS == "VERB")
+    assert verb > 0.5 > sum(p.score for p in parses if p.tag.POS == "VERB")
+    r = reading("живете")
+    assert r.others["жить"] > r.own
+    assert judge(r, 3.7, Senses(nouns=0.0, others={"жить": 0.27})) == "inflected-form"
+    assert judge(r, 3.7, Senses(nouns=0.6, others={"жить": 0.27})) is None  # among nouns
+    assert reading("кофе").own > 0.99  # no other reading: nothing changes
 
 
 def test_a_plural_spelt_like_a_singular_is_no_plural_in_use() -> None:
@@ -202,7 +230,7 @@ def test_real_words_pass_r3_and_no_list(real_vocab: Vocabulary) -> None:
 
 def test_real_examples_dropped(real_vocab: Vocabulary) -> None:
     gone = "уха маш планет добавок сук бабьё холодное жаркое вики колчак марс щедрина коты"
-    gone += " том тут стать весь перед первое"
+    gone += " том тут стать весь перед первое яга шри сьерра живете"
     assert not {fold(w) for w in gone.split()} & set(real_vocab.folded)
     assert {"кот", "ухо", "планета", "роза", "лев", "вера", "трусы", "часы"} <= set(
         real_vocab.folded

@@ -2,9 +2,9 @@
 
 A person hears a bot's word as a Russian word in its dictionary sense, so a surface form of
 the embedding is said only when its nominative common-noun reading is what the form mostly
-is. :func:`reading` measures a form with pymorphy3 and wordfreq (no vectors); :func:`judge`
-turns that measure and the embedding's evidence (:class:`Senses`, from
-:mod:`associatsiya_ai.vocab.senses`) into a reason to drop, or None.
+is. :func:`~associatsiya_ai.vocab.reading.reading` measures a form with pymorphy3 and
+wordfreq (no vectors); :func:`judge` turns that measure and the embedding's evidence
+(:class:`Senses`, from :mod:`associatsiya_ai.vocab.senses`) into a reason to drop, or None.
 
 Reasons (the drop report counts them; ``adult`` is a flag, not a drop):
 
@@ -14,7 +14,8 @@ Reasons (the drop report counts them; ``adult`` is a flag, not a drop):
 - ``inflected-form``: mostly another word's inflected form («уха» is «ухо»'s genitive);
 - ``duplicate-lexeme``: the nominative plural of a word already said («коты» beside «кот»);
 - ``adjective``: a substantivised adjective whose vector is the adjective's («холодное»);
-- ``proper-name``: a name with a rare common reading («колчак», «юпитер»);
+- ``proper-name``: a name with a rare common reading («колчак», «юпитер»), or a part of a
+  hyphenated name the wordnet does not know on its own («яга» of «баба-яга»);
 - ``name-sense``: an inanimate common noun the dictionary knows whose corpus sense is a
   brand, a club or an organisation: hardly ever said in the plural, and its vector sits among
   names, brands and Latin-script words («мегафон», «сбербанк», «таймс»);
@@ -32,15 +33,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.lists import is_adult, offensive_reason
+from associatsiya_ai.vocab.reading import Reading, aliases, parse_weights, reading
 from associatsiya_ai.vocab.wordnet import AGREES
 
 __all__ = [
-    "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge", "needs_name_sense",
-    "reading", "report",
+    "IN_NAMES", "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge",
+    "needs_name_sense", "parse_weights", "reading", "report",
 ]  # fmt: skip
 
 REASONS = (
@@ -64,6 +64,10 @@ a name's sense; no plural in use at all counts too («мегафоны» 1.6 aga
 WIDE_NAMES = 0.5
 """Share of name-like words (Latin-script, unknown to the dictionary, proper names) among
 such a noun's nearest words in the whole model at which its corpus sense is a name's."""
+IN_NAMES = 0.5
+"""Uses inside hyphenated names per use on its own from which a word the wordnet does not
+know on its own is a part of a name («яга»: 185 «баба-яга» to 239 «яга» in navec news_v1;
+«пресс» is in «франс-пресс» 379 times to 46,888)."""
 ADJECTIVE_SHARE = 0.2
 """Weight of adjective parses from which a form's neighbours decide whether it is one."""
 NOUN_NEIGHBOURS = 0.5
@@ -74,6 +78,8 @@ OTHER_MARGIN = 0.1
 """Cosine to the other lemma must beat the cosine to the word's own unambiguous forms by this."""
 OTHER_ALONE = (0.5, 0.3)
 """Without unambiguous own forms: drop when the other lemma's share and cosine reach these."""
+LONE_NOUNS = 0.1
+"""... or whatever that cosine when hardly any of its nearest frequent words is a noun."""
 OTHER_RARER = 0.3
 """A form with unambiguous forms of its own is not taken for a lemma's inflection when that
 lemma is rarer by this many Zipf (its vector is then likely the form's: «белка» is «белок»'s)."""
@@ -84,52 +90,6 @@ PLURAL_COSINE = 0.2
 PLURAL_RARER = 0.5
 """... and it is rarer than the singular by this many Zipf, as a plain plural is («коты» 3.3
 against «кот» 4.4; «трусы» 3.9 against «трус» 3.5 are another word)."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What pymorphy3 and wordfreq say about one folded surface form.
-
-    Attributes
-    ----------
-    word : str
-        The folded form.
-    own, proper, adjective : float
-        Shares of parse weight: this word's own common-noun lexeme; proper-name parses;
-        adjective and participle parses.
-    others : dict of str to float
-        Other lemmas (nouns of another lexeme, verbs, …) whose forms this is, with their share.
-    plural_of : dict of str to float
-        Other nouns whose nominative plural this is, with their share («коты»: «кот»).
-    singular_zipf : dict of str to float
-        Zipf of each lemma of ``others`` (and so of ``plural_of``).
-    plural_zipf : float or None
-        Highest Zipf of the own lexeme's plural forms other than the word itself (nominative,
-        dative, instrumental, prepositional: the cases a name's surface rarely takes); None when
-        the lexeme has none (singular-only or indeclinable).
-    animate : bool
-        Whether the own lexeme is animate (a title or a role: «госсекретарь» sits among
-        people's names and is still a word; the name-sense check leaves it alone).
-    distinct_plural_zipf : float or None
-        As ``plural_zipf`` over the plural forms not spelt like a singular form of the
-        lexeme («вики» is also «вика»'s genitive, so its count says nothing of the plural).
-    """
-
-    word: str
-    own: float = 1.0
-    proper: float = 0.0
-    adjective: float = 0.0
-    others: dict[str, float] = field(default_factory=dict)
-    plural_of: dict[str, float] = field(default_factory=dict)
-    singular_zipf: dict[str, float] = field(default_factory=dict)
-    plural_zipf: float | None = None
-    animate: bool = False
-    distinct_plural_zipf: float | None = None
-
-    @property
-    def lemmas(self) -> tuple[str, ...]:
-        """The word and every other lemma it may be a form of."""
-        return (self.word, *self.others, *self.plural_of)
 
 
 @dataclass(frozen=True)
@@ -150,6 +110,9 @@ class Senses:
     dictionary : float or None
         Cosine to the mean of its wordnet relatives (:mod:`associatsiya_ai.vocab.wordnet`);
         None when not in wordnet or not measured.
+    in_names : float
+        Its uses inside the model's hyphenated names over its own uses
+        (:func:`~associatsiya_ai.vocab.compounds.name_parts`; 0 when below :data:`IN_NAMES`).
     """
 
     names: float = 0.0
@@ -158,88 +121,12 @@ class Senses:
     others: dict[str, float] = field(default_factory=dict)
     wide_names: float | None = None
     dictionary: float | None = None
+    in_names: float = 0.0
 
     @property
     def agrees(self) -> bool:
         """Whether the vector holds the dictionary's sense (close to its wordnet relatives)."""
         return self.dictionary is not None and self.dictionary >= AGREES
-
-
-_PLURAL_CASES = ("nomn", "datv", "ablt", "loct")
-
-
-@lru_cache(maxsize=65536)
-def aliases(word: str) -> frozenset[str]:
-    """The folded ``word`` and every lemma of which it is the nominative singular itself.
-
-    pymorphy3 may spell a lexeme's normal form otherwise than its nominative: «счастье» is
-    the nominative singular of the lexeme it calls «счастие» (an ье/ие variant), so both
-    name the same word. Plural-only nouns count too (their nominative is plural); a form of
-    another gender than the normal form («супруга» of «супруг») is another word.
-
-    >>> sorted(aliases("счастье")), sorted(aliases("белка"))
-    (['счастие', 'счастье'], ['белка'])
-    """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    w = fold(word)
-    out = {w}
-    for p in morph().parse(w):
-        grammemes = p.tag.grammemes
-        if (
-            p.tag.POS == "NOUN"
-            and "nomn" in grammemes
-            and ("sing" in grammemes or "Pltm" in grammemes)
-            and PROPER_GRAMMEMES.isdisjoint(grammemes)
-            and fold(p.word) == w
-            and p.tag.gender == p.lexeme[0].tag.gender  # «супруга» is not «супруг»
-        ):
-            out.add(fold(p.normal_form))
-    return frozenset(out)
-
-
-@lru_cache(maxsize=65536)
-def reading(word: str) -> Reading:
-    """Measure the folded form ``word`` with pymorphy3 (all parses) and wordfreq."""
-    from wordfreq import zipf_frequency
-
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    w = fold(word)
-    same = aliases(w)
-    own = proper = adjective = 0.0
-    others: Counter[str] = Counter()
-    plural_of: Counter[str] = Counter()
-    plural_zipf: float | None = None
-    distinct: float | None = None
-    animate = False
-    for p in morph().parse(w):
-        lemma, grammemes = fold(p.normal_form), p.tag.grammemes
-        if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(grammemes):
-            proper += p.score
-        elif p.tag.POS == "NOUN" and lemma in same:
-            own += p.score
-            animate = animate or "anim" in grammemes
-            if plural_zipf is None:
-                singular = {fold(f.word) for f in p.lexeme if "sing" in f.tag}
-                plurals = [
-                    (zipf_frequency(f.word, "ru"), fold(f.word) in singular)
-                    for f in p.lexeme
-                    if "plur" in f.tag and f.tag.case in _PLURAL_CASES and fold(f.word) != w
-                ]
-                plural_zipf = max((z for z, _ in plurals), default=None)
-                distinct = max((z for z, same in plurals if not same), default=None)
-        elif p.tag.POS in ("ADJF", "PRTF"):
-            adjective += p.score
-        elif p.tag.POS is not None:
-            others[lemma] += p.score
-            if p.tag.POS == "NOUN" and {"plur", "nomn"} <= grammemes:
-                plural_of[lemma] += p.score
-    singular_zipf = {lemma: zipf_frequency(lemma, "ru") for lemma in others}
-    return Reading(
-        w, own, proper, adjective, dict(others), dict(plural_of), singular_zipf, plural_zipf,
-        animate, distinct,
-    )  # fmt: skip
 
 
 def needs_name_sense(r: Reading, zipf: float) -> bool:
@@ -273,6 +160,8 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
         distinct = r.distinct_plural_zipf
         if weak_plural or (not s.agrees and (distinct is None or distinct - zipf <= PLURAL_GAP)):
             return "proper-name"  # «вика»: «вики» is its genitive too, not a plural in use
+    if s.in_names >= IN_NAMES and s.dictionary is None:
+        return "proper-name"  # «яга»: heard as «баба-яга»
     if (
         s.wide_names is not None
         and s.wide_names >= WIDE_NAMES
@@ -291,6 +180,7 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
             and zipf <= r.singular_zipf.get(lemma, 0.0) - PLURAL_RARER
         ):
             return "duplicate-lexeme"
+    lone = s.nouns < LONE_NOUNS  # «живете»: its vector among verbs, as «живёте»'s
     for lemma, share in r.others.items():
         if lemma in aliases(r.word) or share < OTHER_SHARE or lemma not in s.others:
             continue
@@ -299,7 +189,7 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
         cos = s.others[lemma]
         if s.own is not None and cos > s.own + OTHER_MARGIN:
             return "inflected-form"
-        if s.own is None and share >= OTHER_ALONE[0] and cos >= OTHER_ALONE[1]:
+        if s.own is None and share >= OTHER_ALONE[0] and (cos >= OTHER_ALONE[1] or lone):
             return "inflected-form"
     return None
 

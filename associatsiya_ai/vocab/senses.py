@@ -11,7 +11,9 @@ mostly is in the corpus. Three measures tell which reading that is:
   (Latin-script words, words the dictionary does not know, proper names). A brand spelt like
   a rare common noun («мегафон», «сбербанк») has a vector among other brands;
 - its cosine to its wordnet relatives' mean (:mod:`associatsiya_ai.vocab.wordnet`): when
-  high, the dictionary sense is the vector's own whatever its neighbours are.
+  high, the dictionary sense is the vector's own whatever its neighbours are;
+- the share of its uses inside the model's hyphenated names («яга» in «баба-яга»,
+  :mod:`associatsiya_ai.vocab.compounds`).
 
 Only forms with a competing reading are measured (a few thousand of the model's words), and
 for the last measure only the forms :func:`~associatsiya_ai.vocab.filter.needs_name_sense`.
@@ -25,7 +27,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.filter import ADJECTIVE_SHARE, OTHER_SHARE, Reading, Senses, aliases
+from associatsiya_ai.vocab.compounds import name_parts
+from associatsiya_ai.vocab.filter import (
+    ADJECTIVE_SHARE,
+    IN_NAMES,
+    OTHER_SHARE,
+    Reading,
+    Senses,
+    aliases,
+)
 from associatsiya_ai.vocab.wordnet import agreement
 
 if TYPE_CHECKING:
@@ -224,7 +234,8 @@ def measure_senses(
         Model word → its reading.
     wide : collection of str
         Forms of ``readings`` whose neighbours in the whole model are measured too
-        (:attr:`Senses.wide_names`); they get a :class:`Senses` even with no competing reading.
+        (:attr:`Senses.wide_names`); they get a :class:`Senses` even with no competing reading,
+        as do the forms said inside names (:attr:`Senses.in_names`).
 
     Returns
     -------
@@ -233,8 +244,14 @@ def measure_senses(
     """
     names_wide = _wide_names([w for w in readings if w in wide and w in embeddings], embeddings)
     todo = [w for w, r in readings.items() if needs_senses(r) and w in embeddings]
-    agree = agreement(embeddings, [*names_wide, *(w for w in todo if readings[w].proper > 0)])
-    out = {w: Senses(wide_names=x, dictionary=agree.get(w)) for w, x in names_wide.items()}
+    parts = {w: x for w, x in name_parts(embeddings).items() if w in readings and x >= IN_NAMES}
+    agree = agreement(
+        embeddings, [*names_wide, *parts, *(w for w in todo if readings[w].proper > 0)]
+    )
+    out = {
+        w: Senses(wide_names=names_wide.get(w), dictionary=agree.get(w), in_names=parts.get(w, 0))
+        for w in {**names_wide, **parts}
+    }
     if not todo:
         return out
     ref, names, nouns = _reference(embeddings)
@@ -259,5 +276,6 @@ def measure_senses(
                 others=others,
                 wide_names=names_wide.get(w),
                 dictionary=agree.get(w),
+                in_names=parts.get(w, 0.0),
             )
     return out
