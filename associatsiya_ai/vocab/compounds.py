@@ -14,8 +14,8 @@ at least :data:`PROPER_SHARE` and the dictionary knows it).
 >>> from associatsiya_ai.vectors.store import Embeddings
 >>> m = Embeddings("toy", None, ["баба", "яга", "баба-яга", "пресс", "пресс-служба"],
 ...                matrix=np.eye(5, dtype=np.float32), counts=np.array([90, 30, 20, 50, 90]))
->>> name_parts(m)
-{'баба': 0.2222222222222222, 'яга': 0.6666666666666666}
+>>> sorted(name_parts(m).items())
+[('баба', 0.2222222222222222), ('яга', 0.6666666666666666)]
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def name_parts(embeddings: Embeddings) -> dict[str, float]:
         parts = key.split("-")
         if len(parts) != 2 or not all(p.isalpha() for p in parts) or not _is_name(word.lower()):
             continue
-        for part in set(parts):
+        for part in dict.fromkeys(parts):
             if own.get(part):
                 inside[part] += count
     return {part: n / own[part] for part, n in inside.items()}
