@@ -185,6 +185,37 @@ def test_hinter_keeps_a_news_sense_of_the_secret_out() -> None:
     assert EmbeddingHinter(vocab, "hard", checker=LEX, people=people).act(view).word == "мама"
 
 
+def test_hinter_takes_news_jargon_off() -> None:
+    """«акционер», nearer the secret than «мама», is the plain hinter's choice; its
+    news bias (commoner in the news than in Russian at large) times ``news`` is taken off
+    its rank, so the everyday «мама» comes first (an everyday bias below 0 is no bonus)."""
+    words = ["дочка", "акционер", "мама", "стол"]
+    matrix = np.array([[1, 0, 0], [0.8, 0.6, 0], [0.5, -0.866, 0], [0, 0, 1]], np.float32)
+    from associatsiya_ai.bots.people import PeopleModel
+    from associatsiya_ai.bots.people_features import precompute
+
+    view = Game("дочка", LEX).hinter_view()
+    biased = Vocabulary(words, matrix, news=np.array([0.0, 0.9, -0.8, 0.0], np.float32))
+    people = PeopleModel(biased, precompute(biased, wordnet=False))  # no dictionary sense
+    off = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=0.0, people=people)
+    assert [w for w, _, _ in off.rank(view)][:2] == ["акционер", "мама"]
+    on = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, people=people)
+    assert [w for w, _, _ in on.rank(view)][:2] == ["мама", "акционер"]
+    assert on._extra_of("акционер", 0) - on._extra_of("мама", 0) == pytest.approx(-0.9)
+    assert off._extra_of("акционер", 0) == pytest.approx(off._extra_of("мама", 0))
+    # jargon that goes through the secret's dictionary sense is spared: «мама» as the only
+    # relative of «дочка» is its sense (cosine 1), so its bias costs nothing
+    from dataclasses import replace
+
+    from associatsiya_ai.bots.people_features import _csr
+
+    tables = precompute(biased, wordnet=False)
+    linked = replace(tables, links=(_csr({(0, 2), (2, 0)}, 4), *tables.links[1:]))
+    spared = Vocabulary(words, matrix, news=np.array([0.0, 0.9, 0.9, 0.0], np.float32))
+    hinter = EmbeddingHinter(spared, "hard", checker=LEX, people=PeopleModel(spared, linked))
+    assert hinter._extra_of("мама", 0) == pytest.approx(0.3 * 4.0 + 2.5 * 1.0, abs=1e-5)
+
+
 def test_hinter_never_says_a_word_shorter_than_min_len() -> None:
     words = ["кошка", "ус", "хвост", "сыр"]
     matrix = np.array([[1, 0, 0], [0.99, 0.1, 0], [0.8, 0, 0.6], [0, 1, 0]], np.float32)

@@ -144,6 +144,7 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert again.secrets == vocab.secrets
     assert np.allclose(again.matrix, vocab.matrix)
     assert np.allclose(again.zipf, vocab.zipf)
+    assert np.allclose(again.news, vocab.news)
     assert again.model_name == "tiny"
 
 
@@ -358,3 +359,22 @@ def test_vocab_modules_import_no_rich_and_no_cycle() -> None:
         assert not any(n.split(".")[0] in {"rich", "typer"} for n in names), path
     assert not any(n.startswith("associatsiya_ai.vocab.") for n in imports["vocabulary"])
     assert "associatsiya_ai.vocab.cache" not in imports["build"]
+
+
+def test_news_bias_is_corpus_zipf_minus_wordfreq() -> None:
+    """A word a billion-token corpus holds 10⁴ times has corpus Zipf 4.0; the bias is that
+    minus wordfreq's Zipf; a word the model lacks, or a model without counts, gives 0."""
+    from wordfreq import zipf_frequency
+
+    from associatsiya_ai.vectors.store import Embeddings
+    from associatsiya_ai.vocab.build import news_bias
+
+    words = ["мама", "акционер", "стол"]
+    counts = np.array([10_000, 10_000, 10**9 - 20_000])
+    model = Embeddings("toy", Path("toy"), words, matrix=np.eye(3, dtype=np.float32), counts=counts)
+    got = news_bias(model, ["мама", "акционер", "кот"])
+    assert got[0] == pytest.approx(4.0 - zipf_frequency("мама", "ru"), abs=1e-4)
+    assert got[1] == pytest.approx(4.0 - zipf_frequency("акционер", "ru"), abs=1e-4)
+    assert got[1] > got[0] and got[2] == 0.0
+    bare = Embeddings("toy", Path("toy"), words, matrix=np.eye(3, dtype=np.float32))
+    assert not news_bias(bare, words).any()

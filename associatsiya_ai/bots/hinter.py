@@ -53,6 +53,13 @@ class EmbeddingHinter:
     sense : float
         Weight of the hint's cosine to the secret's dictionary sense beside ln P when
         ranking (see :meth:`_extra`; the chance shown stays P).
+    news : float
+        Weight of the hint's news bias (:attr:`Vocabulary.news`, where positive) taken off
+        when ranking, as far as the hint is not near the secret's dictionary sense (see
+        :meth:`_extra`): the model is fitted on everyday stimuli, so its chance for a news
+        jargon hint («акционер» for «дочка», a subsidiary in the news) is an extrapolation.
+        On hinter-dev (p_target, attested@1): 0 → 0.186, 0.569; 1 → 0.186, 0.574;
+        2 → 0.187, 0.576 (flat within noise, ±0.012; 1 removes the jargon seen in play).
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
     """
@@ -69,6 +76,7 @@ class EmbeddingHinter:
         min_len: int = 3,
         freq: float = 0.3,
         sense: float = 2.5,
+        news: float = 1.0,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
@@ -81,7 +89,8 @@ class EmbeddingHinter:
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
         self.freq = freq
         self._bonus = freq * np.asarray(vocab.zipf, np.float64)
-        self.sense = sense
+        self._jargon = news * np.clip(np.asarray(vocab.news, np.float64), 0.0, None)
+        self.sense, self.news = sense, news
         self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
 
@@ -151,7 +160,7 @@ class EmbeddingHinter:
 
     def rank(self, view: HinterView) -> list[tuple[str, Mode, float]]:
         """Weigh the best (hint, mode) pairs by ln P(a person answers the secret), best first
-        (ranked by ln P plus the frequency term ``freq`` · Zipf).
+        (ranked by ln P plus :meth:`_extra`: the frequency, news and sense terms).
 
         Returns
         -------
@@ -229,16 +238,21 @@ class EmbeddingHinter:
 
     def _extra(self, secret_row: int) -> np.ndarray:
         """The terms beside ln P in the ranking of every hint for a secret; (n,) float64:
-        ``freq`` · Zipf plus ``sense`` · the hint's cosine to the secret's dictionary sense
-        (:meth:`_sense`; nothing when the wordnet links it to no vocabulary word). The
-        sense term keeps a news sense of the secret out of the hints: «акционер» is near
-        «дочка» in the news, not near «дочь», «сын», «мать»."""
+        ``freq`` · Zipf, plus ``sense`` · c, minus ``news`` · the positive news bias ·
+        (1 − c), c the hint's cosine to the secret's dictionary sense (:meth:`_sense`,
+        clipped to [0, 1] in the last term; c = 0 when the wordnet links the secret to no
+        vocabulary word). Both keep a news sense of the secret out of the hints: «акционер»
+        is near «дочка» in the news, not near «дочь», «сын»; news jargon that goes through
+        the dictionary sense («космонавт» for «луна») is spared."""
         extra = self._extras.get(secret_row)
         if extra is None:
             extra = self._bonus
-            sense = self._sense(secret_row) if self.sense else None
-            if sense is not None:
-                extra = extra + self.sense * (self.vocab.matrix @ sense).astype(np.float64)
+            sense = self._sense(secret_row) if self.sense or self.news else None
+            if sense is None:
+                extra = extra - self._jargon
+            else:
+                c = (self.vocab.matrix @ sense).astype(np.float64)
+                extra = extra + self.sense * c - self._jargon * (1.0 - np.clip(c, 0.0, 1.0))
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra

@@ -54,6 +54,7 @@ __all__ = [
     "is_blocked",
     "is_secret_word",
     "model_encoder",
+    "news_bias",
     "query_vector",
 ]
 
@@ -227,6 +228,7 @@ def build_vocabulary(
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
+    news = news_bias(embeddings, words)
     matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
     concrete = _concreteness(matrix, folded)
     secrets = [
@@ -238,6 +240,7 @@ def build_vocabulary(
         words,
         matrix,
         zipf=zipf,
+        news=news,
         lemmas=[kept[w][1] for w in folded],
         secrets=secrets,
         mean=mean,
@@ -249,6 +252,44 @@ def build_vocabulary(
         report=screened.report(),
         dropped=screened.audit(),
     )
+
+
+def news_bias(embeddings: Embeddings, words: list[str]) -> np.ndarray:
+    """How much commoner each word is in the model's corpus than in Russian at large.
+
+    The corpus Zipf, log10 of the word's count per 10⁹ corpus tokens (the model's own
+    counts; navec news_v1 is news), minus wordfreq's Zipf (a mix of subtitles, books, the
+    web and news). News jargon is high («акционер» +0.86, «аэрофлот» +0.72), everyday words
+    low («мама» −0.82, «шея» −0.90); the median vocabulary word is about −0.25.
+
+    Parameters
+    ----------
+    embeddings : Embeddings
+        The model, with ``counts`` (without them every bias is 0).
+    words : list of str
+        Display spellings; the folded spelling is tried too, and wordfreq's higher Zipf of
+        the two is used.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (len(words),), float32, in Zipf units; 0 for a word the model lacks.
+    """
+    from wordfreq import zipf_frequency
+
+    out = np.zeros(len(words), np.float32)
+    counts = embeddings.counts
+    if counts is None or not len(counts):
+        return out
+    row = {w: i for i, w in enumerate(embeddings.words)}
+    per_billion = 1e9 / float(np.sum(counts))
+    for i, word in enumerate(words):
+        key = fold(word)
+        j = row.get(word, row.get(key))
+        if j is not None and counts[j] > 0:
+            general = max(zipf_frequency(word, "ru"), zipf_frequency(key, "ru"))
+            out[i] = np.log10(float(counts[j]) * per_billion) - general
+    return out
 
 
 def _concreteness(matrix: np.ndarray, folded: list[str]) -> np.ndarray:

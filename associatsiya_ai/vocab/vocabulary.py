@@ -54,6 +54,10 @@ class Vocabulary:
         Shape (n_words, dim); normalised (and stored float32) here.
     zipf : numpy.ndarray, optional
         Shape (n_words,), the frequency prior (effective Zipf); 4.0 for all when omitted.
+    news : numpy.ndarray, optional
+        Shape (n_words,): how much commoner the word is in the model's corpus than in
+        Russian at large, in Zipf (:func:`~associatsiya_ai.vocab.build.news_bias`; news
+        jargon such as «акционер» is high); 0 for all when omitted.
     lemmas : sequence of str, optional
         Folded lemmas (R4); the folded words when omitted.
     secrets : sequence of str, optional
@@ -83,6 +87,7 @@ class Vocabulary:
         matrix: np.ndarray,
         *,
         zipf: np.ndarray | None = None,
+        news: np.ndarray | None = None,
         lemmas: Sequence[str] | None = None,
         secrets: Sequence[str] | None = None,
         mean: np.ndarray | None = None,
@@ -103,6 +108,7 @@ class Vocabulary:
             raise ValueError("matrix rows must match words")
         n = len(self.words)
         self.zipf = np.full(n, 4.0, np.float32) if zipf is None else np.asarray(zipf, np.float32)
+        self.news = np.zeros(n, np.float32) if news is None else np.asarray(news, np.float32)
         self.lemmas = self.folded.copy() if lemmas is None else [fold(x) for x in lemmas]
         self.secrets = self.words.copy() if secrets is None else list(secrets)
         dim = self.matrix.shape[1]
@@ -151,6 +157,7 @@ class Vocabulary:
             [self.words[i] for i in keep],
             self.matrix[keep],
             zipf=self.zipf[keep],
+            news=self.news[keep],
             lemmas=[self.lemmas[i] for i in keep],
             secrets=[w for w in self.secrets if w not in adult_words],
             mean=self.mean,
