@@ -131,7 +131,7 @@ def test_hinter_lists_as_many_candidates_as_asked(fake_lexicon: FakeLexicon) -> 
 
 def test_one_list_of_levels() -> None:
     from associatsiya_ai.bots.levels import LEVEL_NAMES, LEVELS, level_of
-    from associatsiya_ai.cli.app import LevelChoice
+    from associatsiya_ai.cli.base import LevelChoice
 
     assert [c.value for c in LevelChoice] == list(LEVEL_NAMES) == list(LEVELS)
     with pytest.raises(ValueError, match="easy, normal или hard"):

@@ -528,3 +528,27 @@ def test_output_to_a_full_disk_is_not_success() -> None:
         )
     assert done.returncode == 1
     assert "на диске нет места" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_while_the_commands_load_is_quiet() -> None:
+    """Ctrl-C in the first second, while numpy, rich and the commands load (here: the
+    import of ``cli.run`` interrupted), exits 130 with «Прервано.» and no traceback; the
+    package itself loads light (no numpy) so that window is all but the interpreter's."""
+    interrupted = (
+        "import builtins, sys; real = builtins.__import__\n"
+        "def imp(name, *a, **k):\n"
+        "    if name == 'associatsiya_ai.cli.run':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *a, **k)\n"
+        "builtins.__import__ = imp\n"
+        "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", interrupted, "vs-bot"], capture_output=True, timeout=60
+    )
+    assert done.returncode == 130
+    assert "Прервано." in done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    light = "import sys, associatsiya_ai.cli; print('numpy' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", light], capture_output=True, timeout=60)
+    assert loaded.stdout.strip() == b"False"

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
-from associatsiya_ai.cli.app import AdultOption, app, console, err_console, fail
+from associatsiya_ai.cli.base import AdultOption, app, console, err_console, fail
 from associatsiya_ai.terminal.explain import NOT_THE_BEST
 from associatsiya_ai.terminal.labels import levels_text, mode_name
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL

@@ -1,6 +1,6 @@
 """Command ``associatsiya check SECRET HINT``: is this hint legal at a real table? (R3, R5).
 
-Registered on :data:`associatsiya_ai.cli.app.app` on import. The verdict comes from the rules
+Registered on :data:`associatsiya_ai.cli.base.app` on import. The verdict comes from the rules
 engine (:func:`associatsiya_ai.rules.game.hint_violations`); this module only presents it.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from associatsiya_ai.cli.app import app, console, fail
+from associatsiya_ai.cli.base import app, console, fail
 from associatsiya_ai.rules.words import Violation, consonance, is_pass
 
 if TYPE_CHECKING:

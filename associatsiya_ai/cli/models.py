@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from associatsiya_ai.cli.app import app, console, err_console, fail
+from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text

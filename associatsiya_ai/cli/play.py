@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
-from associatsiya_ai.cli.app import (
+from associatsiya_ai.cli.base import (
     DEFAULT_LEVEL_CHOICE,
     AdultOption,
     LevelChoice,

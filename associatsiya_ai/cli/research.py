@@ -1,6 +1,6 @@
 """Commands for researchers: ``bot-vs-bot`` (an evaluation run) and ``bench`` (speed).
 
-Registered on :data:`associatsiya_ai.cli.app.app` on import. The work is done by
+Registered on :data:`associatsiya_ai.cli.base.app` on import. The work is done by
 :mod:`associatsiya_ai.research.botvbot` and :mod:`associatsiya_ai.research.bench`; this
 module parses options, shows progress on stderr, and prints a table or one JSON object on
 stdout.
@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from associatsiya_ai.cli.app import (
+from associatsiya_ai.cli.base import (
     DEFAULT_LEVEL_CHOICE,
     AdultOption,
     LevelChoice,

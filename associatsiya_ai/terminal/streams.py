@@ -1,6 +1,6 @@
 """The one output layer: standard streams that survive any encoding and a closed reader.
 
-:func:`guard_streams` is called once when the command line starts (``cli.app``). After it:
+:func:`guard_streams` is called once when the command line starts (``cli.base``). After it:
 
 - a character the output stream cannot encode (``PYTHONIOENCODING=ascii``, a lone surrogate
   from undecodable input) is written as a ``\\uXXXX`` escape instead of raising;
