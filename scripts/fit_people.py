@@ -23,7 +23,13 @@ import numpy as np
 from scipy.optimize import minimize
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
-from associatsiya_ai.bots.people_features import FEATURES, feature_matrix, precompute
+from associatsiya_ai.bots.people_features import (
+    FEATURES,
+    LINKED,
+    STATIC,
+    feature_matrix,
+    precompute,
+)
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.evaluate import read_rows
 from associatsiya_ai.rules.words import fold
@@ -56,7 +62,7 @@ def build(vocab, tables, rows) -> Data:  # type: ignore[no-untyped-def]
         if v is not None:
             X[i] = feature_matrix(vocab, tables, [(v, vocab.index.get(fold(hint)), 1.0)])
         else:  # nothing heard has a vector: the candidates' own features only (as the model)
-            X[i, :, 4:8] = tables.static
+            X[i][:, STATIC] = tables.static
         banned[i] = excluded(vocab, [hint], [])
         total = sum(responses.values())
         idx, s = [], []
@@ -164,7 +170,7 @@ def calibrate(data: Data, w: np.ndarray, sel: slice, slack: float = 0.02) -> tup
     best: tuple[float, float, float] = (np.inf, 1.0, 1.0)
     for s in SCALES:
         ws = w.copy()
-        ws[8:12] *= s
+        ws[LINKED] *= s
         for t in GRID:
             m = metrics(data, ws, sel, float(t))
             if m["log_likelihood"] >= base - slack and m["calibration_error"] < best[0]:
@@ -189,7 +195,7 @@ def main() -> None:
     t, s = calibrate(data, w, sel)
     print("weights:", {f: round(float(x), 4) for f, x in zip(FEATURES, w, strict=True)})
     print("fit (T=1):", metrics(data, w, sel))
-    w[8:12] *= s
+    w[LINKED] *= s
     print("temperature:", t, "wordnet factor:", s)
     print("calibrated:", metrics(data, w, sel, t))
     if "--write" in sys.argv:

@@ -44,6 +44,28 @@ def test_logits_match_the_feature_matrix() -> None:
         np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
 
 
+def test_news_bias_features_are_the_candidates_own() -> None:
+    """«news» is the positive news bias, «everyday» minus the negative one, the same
+    whatever was heard; with weights on them the fast logits still match the matrix."""
+    tiny = tiny_vocabulary()
+    news = np.linspace(-1.0, 1.0, len(tiny)).astype(np.float32)
+    vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, news=news, secrets=tiny.secrets)
+    m = model({**TRUE, "news": -1.5, "everyday": 0.5}, vocab)
+    x = feature_matrix(vocab, m.tables, m.heard(["кошка"]))
+    np.testing.assert_allclose(x[:, FEATURES.index("news")], np.maximum(news, 0))
+    np.testing.assert_allclose(x[:, FEATURES.index("everyday")], np.maximum(-news, 0))
+    for chain in (["кошка"], ["кошка", "вода"]):
+        got = m.logits(chain)
+        assert got is not None
+        want = feature_matrix(vocab, m.tables, m.heard(chain)) @ m.w
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    secret = vocab.index["кошка"]
+    p = m.probabilities(["хвост"], banned=excluded(vocab, ["хвост"], []))
+    assert p is not None
+    fast = m.secret_given_hints(secret)[vocab.index["хвост"]]
+    assert np.exp(fast) == pytest.approx(p[secret], rel=1e-4)
+
+
 def test_secret_given_hints_matches_full_softmax() -> None:
     m = model()
     secret = m.vocab.index["кошка"]

@@ -31,6 +31,7 @@ import numpy as np
 from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
     RELATIONS,
+    STATIC,
     PeopleTables,
     log_rank,
     precompute,
@@ -82,7 +83,7 @@ class PeopleModel:
         self.tables = tables if tables is not None else precompute(vocab)
         self.weights = weights if weights is not None else load_weights()
         self.w = self.weights.vector()
-        self.static = self.tables.static @ self.w[4:8]
+        self.static = self.tables.static @ self.w[list(STATIC)]
         self._logz: np.ndarray | None = None
         self._by_secret: dict[int, np.ndarray] = {}
         self._cosines: OrderedDict[int, np.ndarray] = OrderedDict()

@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FEATURES",
+    "LINKED",
     "RANKS",
+    "STATIC",
     "PeopleTables",
     "feature_matrix",
     "log_rank",
@@ -45,9 +47,17 @@ __all__ = [
 
 FEATURES = (
     "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret",
-    "syn", "hyper", "hypo", "cohypo",
+    "syn", "hyper", "hypo", "cohypo", "news", "everyday",
 )  # fmt: skip
-"""Column names of :func:`feature_matrix`, in order."""
+"""Column names of :func:`feature_matrix`, in order. ``news`` and ``everyday`` are the
+candidate's news bias (:attr:`Vocabulary.news`) where positive and minus it where negative:
+people answer news jargon («акционер») less, and everyday words more, than their frequency
+alone says."""
+
+STATIC = (4, 5, 6, 7, 12, 13)
+"""Columns of :data:`FEATURES` that are the candidate's own (:attr:`PeopleTables.static`)."""
+LINKED = slice(8, 12)
+"""Columns of :data:`FEATURES` that are wordnet links (:data:`RELATIONS` in order)."""
 
 RELATIONS = ("syn", "hyper", "hypo", "cohypo")
 """Wordnet relations, read as "the candidate is a <relation> of the heard word"."""
@@ -67,8 +77,9 @@ class PeopleTables:
         Shape (n, len(RANKS)), float32, descending: the cosine of word i's r-th nearest
         other vocabulary word for r in :data:`RANKS`.
     static : numpy.ndarray
-        Shape (n, 4), float32: zipf, zipf², length in letters, is-secret (the candidate's own
-        features, the same whatever was heard).
+        Shape (n, 6), float32: zipf, zipf², length in letters, is-secret, news bias where
+        positive, minus it where negative (the candidate's own features, the same whatever
+        was heard; the columns :data:`STATIC` of :data:`FEATURES`).
     links : tuple of (numpy.ndarray, numpy.ndarray)
         Per relation of :data:`RELATIONS`, CSR ``(indptr (n+1,) int64, indices int32)``: the
         vocabulary rows that stand in that relation to row i in the wordnet.
@@ -237,7 +248,10 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
             secret[i] = 1.0
     zipf = np.asarray(vocab.zipf, np.float32)
     length = np.array([len(w) for w in vocab.words], np.float32)
-    static = np.stack([zipf, zipf**2, length, secret], axis=1).astype(np.float32)
+    news = np.asarray(vocab.news, np.float32)
+    static = np.stack(
+        [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0)], axis=1
+    ).astype(np.float32)
     pairs = _wordnet_pairs(vocab.folded, vocab.index) if wordnet else [set() for _ in RELATIONS]
     return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs))
 
@@ -277,8 +291,8 @@ def feature_matrix(
         fwd_table = -np.partition(-cos, ranks)[ranks]  # the query itself may be rank 0
     out[:, 2] = log_rank(cos, fwd_table)
     out[:, 3] = log_rank(cos, tables.quantiles)
-    out[:, 4:8] = tables.static
-    out[:, 8:] = 0.0
+    out[:, STATIC] = tables.static
+    out[:, LINKED] = 0.0
     total = sum(w for _, _, w in heard)
     for _, r, w in heard:
         if r is not None:
