@@ -199,7 +199,7 @@ def test_hinter_takes_news_jargon_off() -> None:
     people = PeopleModel(biased, precompute(biased, wordnet=False))  # no dictionary sense
     off = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=0.0, people=people)
     assert [w for w, _, _ in off.rank(view)][:2] == ["акционер", "мама"]
-    on = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, people=people)
+    on = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=1.0, people=people)
     assert [w for w, _, _ in on.rank(view)][:2] == ["мама", "акционер"]
     assert on._extra_of("акционер", 0) - on._extra_of("мама", 0) == pytest.approx(-0.9)
     assert off._extra_of("акционер", 0) == pytest.approx(off._extra_of("мама", 0))

@@ -58,8 +58,12 @@ class EmbeddingHinter:
         when ranking, as far as the hint is not near the secret's dictionary sense (see
         :meth:`_extra`): the model is fitted on everyday stimuli, so its chance for a news
         jargon hint («акционер» for «дочка», a subsidiary in the news) is an extrapolation.
-        On hinter-dev (p_target, attested@1): 0 → 0.186, 0.569; 1 → 0.186, 0.574;
-        2 → 0.187, 0.576 (flat within noise, ±0.012; 1 removes the jargon seen in play).
+        On hinter-dev (p_target, attested@1): 0 → 0.188, 0.564; 1 → 0.186, 0.561;
+        2 → 0.188, 0.569; 3 → 0.184, 0.564 (±0.012 is noise; at 0 «акционер»,
+        «лоукостер», «аэрофлот» are among the first eleven hints for «дочка», at 2 none of
+        the twenty). The human-response model's own news features raise a jargon hint's
+        chance (its neighbours, jargon too, weigh less), so this weight is larger than
+        before them (1 sufficed without).
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
     """
@@ -76,7 +80,7 @@ class EmbeddingHinter:
         min_len: int = 3,
         freq: float = 0.3,
         sense: float = 2.5,
-        news: float = 1.0,
+        news: float = 2.0,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
