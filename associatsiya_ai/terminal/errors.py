@@ -30,6 +30,7 @@ from associatsiya_ai.rules.types import InvalidSecretError, RuleError
 from associatsiya_ai.rules.words import is_pass
 
 __all__ = [
+    "ARGUMENTS",
     "OS_ERRORS",
     "os_error_text",
     "rule_message",
@@ -133,6 +134,17 @@ _USAGE_MESSAGES: tuple[tuple[str, str], ...] = (
 )
 
 
+ARGUMENTS = {
+    "SECRET": "загаданное слово",
+    "HINT": "наводка",
+    "HINTS": "наводки цепочки, от первой к последней",
+    "ROLE": "роль: guesser или hinter",
+    "FILE": "файл",
+}
+"""What a command's arguments are, in Russian, for «не хватает аргумента HINT (наводка)»
+(keyed by the argument's upper-case name)."""
+
+
 def _translate(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
     for pattern, russian in table:
         match = re.fullmatch(pattern, text.strip(), flags=re.DOTALL)
@@ -158,6 +170,8 @@ def usage_text(message: str, param: str | None = None) -> str:
     'неверное значение --repeat / -r: нужно целое число'
     >>> usage_text("Got unexpected extra argument(s) (c)")
     'лишние аргументы: c'
+    >>> usage_text("Missing argument 'HINT'.")
+    'не хватает аргумента HINT (наводка)'
     >>> usage_text("Invalid value for '--level': Value error, 'x' is not one of 'easy', 'hard'.")
     "неверное значение --level: «x» — можно: 'easy', 'hard'"
     """
@@ -168,6 +182,10 @@ def usage_text(message: str, param: str | None = None) -> str:
     if param is not None:
         value = _translate(message, _VALUE_MESSAGES) or message
         return f"неверное значение {param.replace(chr(39), '')}: {value}"
+    missing = re.fullmatch(r"Missing argument '(.*)'\.?", message.strip())
+    meaning = ARGUMENTS.get(missing.group(1).upper().rstrip(".")) if missing else None
+    if missing and meaning:
+        return f"не хватает аргумента {missing.group(1)} ({meaning})"
     return _translate(message, _USAGE_MESSAGES) or _translate(message, _VALUE_MESSAGES) or message
 
 
