@@ -113,6 +113,18 @@ def test_hinter_consonance_loses_and_shows_the_overlap(tmp_path: Path) -> None:
     assert rec["final"]["utterance"]["new"] == "кот"
 
 
+def test_a_hint_whose_fix_is_consonant_with_the_secret_is_not_suggested() -> None:
+    """«кошку» for the secret «кошка» (or «пивo» with a Latin «o» for «пиво»): the
+    lexicon's fix is the secret itself, which would lose the game; the person is warned
+    instead of told to say it."""
+    r = run("--role hinter --word кошка", ["кошку", "хвост"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())  # as wrapped at any terminal width
+    assert "«кошка» созвучно загаданному слову — такая наводка проиграет игру" in text
+    assert "скажите её" not in text
+    assert "Наводящий команды 2 (вы): «хвост» (одно слово)" in r.output
+
+
 def test_practice_mode_warns_and_asks_again() -> None:
     r = run("--role hinter --word кошка --practice", ["кот", "хвост"])
     assert r.exit_code == 0, r.output

@@ -28,6 +28,7 @@ from associatsiya_ai.arena.events import (
 )
 from associatsiya_ai.bots.decision import Decision
 from associatsiya_ai.rules.types import ConsonanceError, Role, Seat, Termination
+from associatsiya_ai.rules.words import is_consonant
 from associatsiya_ai.terminal import panels
 from associatsiya_ai.terminal.errors import rule_reason, suggestion_line
 from associatsiya_ai.terminal.explain import decision_lines, for_guesser
@@ -212,7 +213,13 @@ class Screen:
         reason = rule_reason(error, 300)
         self.say(f"[red]Не принято:[/red] {escape(reason)}")
         fix = suggestion_line(error)
-        if fix:
+        named = error.suggestion
+        if named and event.seat.role is Role.HINTER and is_consonant(self.secret, named):
+            self.say(  # «пивo» with a Latin «o» for «пиво»: the fix itself would lose
+                f"[yellow]Осторожно:[/yellow] «{escape(named)}» созвучно загаданному слову — "
+                "такая наводка проиграет игру. Скажите другое слово."
+            )
+        elif fix:
             self.say(f"Правильная форма: [bold]«{escape(fix)}»[/bold] — скажите её.")
         elif not error.suggestion and "другое слово" not in reason:  # said once
             self.say("Скажите другое слово.")
