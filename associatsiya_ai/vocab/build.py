@@ -281,11 +281,11 @@ def news_bias(embeddings: Embeddings, words: list[str]) -> np.ndarray:
     counts = embeddings.counts
     if counts is None or not len(counts):
         return out
-    row = {w: i for i, w in enumerate(embeddings.words)}
     per_billion = 1e9 / float(np.sum(counts))
     for i, word in enumerate(words):
         key = fold(word)
-        j = row.get(word, row.get(key))
+        found = next((w for w in (word, key) if w in embeddings), None)
+        j = None if found is None else embeddings.index(found)
         if j is not None and counts[j] > 0:
             general = max(zipf_frequency(word, "ru"), zipf_frequency(key, "ru"))
             out[i] = np.log10(float(counts[j]) * per_billion) - general
