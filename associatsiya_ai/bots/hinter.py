@@ -246,8 +246,9 @@ class EmbeddingHinter:
         (1 − c), c the hint's cosine to the secret's dictionary sense (:meth:`_sense`,
         clipped to [0, 1] in the last term; c = 0 when the wordnet links the secret to no
         vocabulary word). Both keep a news sense of the secret out of the hints: «акционер»
-        is near «дочка» in the news, not near «дочь», «сын»; news jargon that goes through
-        the dictionary sense («космонавт» for «луна») is spared."""
+        is near «дочка» in the news, not near «дочь», «сын»; a news word that goes through
+        the dictionary sense is mostly spared («спутник» for «луна»: bias +0.13, cosine
+        0.73)."""
         extra = self._extras.get(secret_row)
         if extra is None:
             extra = self._bonus
