@@ -155,16 +155,18 @@ def metrics(data: Data, w: np.ndarray, sel: slice, temperature: float = 1.0) -> 
             "agreement": float(right_a.mean())}  # fmt: skip
 
 
-SCALES = (1.0, 0.85, 0.7, 0.55)
-"""Factors tried on the wordnet weights in the calibration step (they make the model
-overconfident at the top: a link outweighs what people do)."""
+SCALES = (1.0, 0.85, 0.7, 0.55, 0.4)
+"""Factors tried on the dictionary links' weights in the calibration step (they make the
+model overconfident at the top: a link outweighs what people do)."""
 
 
-def calibrate(data: Data, w: np.ndarray, sel: slice, slack: float = 0.02) -> tuple[float, float]:
-    """(temperature, wordnet factor) with the lowest calibration error on rows ``sel``.
+def calibrate(data: Data, w: np.ndarray, sel: slice, slack: float = 0.05) -> tuple[float, float]:
+    """(temperature, link factor) with the lowest calibration error on rows ``sel``.
 
     Only settings whose log-likelihood is within ``slack`` nats of the fit's are allowed,
-    so calibration does not undo the fit. Deterministic (a fixed grid).
+    so calibration does not undo the fit. The slack is wide enough to leave room under the
+    0.03 bound on held-back norms: with the dictionary's mentions, the best setting within
+    0.02 nats had an error of 0.0296 on the dev norms. Deterministic (a fixed grid).
     """
     base = metrics(data, w, sel)["log_likelihood"]
     best: tuple[float, float, float] = (np.inf, 1.0, 1.0)
@@ -196,7 +198,7 @@ def main() -> None:
     print("weights:", {f: round(float(x), 4) for f, x in zip(FEATURES, w, strict=True)})
     print("fit (T=1):", metrics(data, w, sel))
     w[LINKED] *= s
-    print("temperature:", t, "wordnet factor:", s)
+    print("temperature:", t, "link factor:", s)
     print("calibrated:", metrics(data, w, sel, t))
     if "--write" in sys.argv:
         old = load_weights()

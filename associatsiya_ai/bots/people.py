@@ -9,7 +9,7 @@ no per-word tables).
 Chains and history (an assumption: the norms are single-word stimuli, so it is not fitted):
 the heard words are weighted as the guesser's query in ``bots/scoring.py`` — the newest
 chain word 1, each older one ``decay`` times the next, other earlier hints ``history`` —
-the cosine and ranks are those of the renormalised weighted query and the wordnet flags
+the cosine and ranks are those of the renormalised weighted query and the dictionary links
 are the weight share of heard words linked to the candidate.
 
 Levels draw from ``softmax(score / (T · level temperature))`` over the level's ``top_k``
@@ -30,6 +30,8 @@ import numpy as np
 
 from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
+    CONVERSE,
+    LINKED,
     RELATIONS,
     STATIC,
     PeopleTables,
@@ -206,7 +208,7 @@ class PeopleModel:
             total = sum(x for _, _, x in heard)
             for r, x in [(row, x) for _, row, x in heard if row is not None]:
                 at = slice(indptr[r], indptr[r + 1])  # in order, as out[j, linked] += w…
-                np.add.at(out[j], linked[at], w[8:][relation[at]] * x / total)
+                np.add.at(out[j], linked[at], w[LINKED][relation[at]] * x / total)
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
@@ -255,7 +257,7 @@ class PeopleModel:
                 z += w[3] * log_rank(cos, tables.quantiles)
                 for b, r in enumerate(rows):
                     for k in range(len(RELATIONS)):
-                        z[b, tables.linked(k, int(r))] += w[8 + k]
+                        z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
                     z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
                     z[b, r] = -np.inf
                 top = z.max(1)
@@ -288,8 +290,8 @@ class PeopleModel:
         fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
         rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
         z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
-        for k, back in enumerate((0, 2, 1, 3)):  # secret is a <k> of h ⇔ h is a <back> of it
-            z[tables.linked(back, secret)] += w[8 + k]
+        for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
+            z[tables.linked(back, secret)] += w[LINKED.start + k]
         out: np.ndarray = z.astype(np.float64) - self.log_partitions()
         out.flags.writeable = False
         return out

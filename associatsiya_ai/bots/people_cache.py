@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["damaged_people_cache", "people_cache_path", "people_model"]
 
-PEOPLE_VERSION = 1
+PEOPLE_VERSION = 2
 """Bump when the tables' layout or meaning changes: the cache is keyed by it."""
 
 _MODELS: dict[int, tuple[Vocabulary, PeopleModel]] = {}

@@ -28,12 +28,14 @@ import numpy as np
 from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
 from associatsiya_ai.bots.people_ranks import RANKS, reverse_log_rank
 from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.glosses import mentions
 from associatsiya_ai.vocab.wordnet import wordnet_path
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
 
 __all__ = [
+    "CONVERSE",
     "FEATURES",
     "LINKED",
     "RANKS",
@@ -46,21 +48,30 @@ __all__ = [
 ]
 
 FEATURES = (
-    "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret",
-    "syn", "hyper", "hypo", "cohypo", "news", "everyday",
+    "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret", "news", "everyday",
+    "syn", "hyper", "hypo", "cohypo", "gloss", "glossed",
 )  # fmt: skip
 """Column names of :func:`feature_matrix`, in order. ``news`` and ``everyday`` are the
 candidate's news bias (:attr:`Vocabulary.news`) where positive and minus it where negative:
 people answer news jargon («акционер») less, and everyday words more, than their frequency
 alone says."""
 
-STATIC = (4, 5, 6, 7, 12, 13)
+STATIC = (4, 5, 6, 7, 8, 9)
 """Columns of :data:`FEATURES` that are the candidate's own (:attr:`PeopleTables.static`)."""
-LINKED = slice(8, 12)
-"""Columns of :data:`FEATURES` that are wordnet links (:data:`RELATIONS` in order)."""
+LINKED = slice(10, 16)
+"""Columns of :data:`FEATURES` that are dictionary links (:data:`RELATIONS` in order)."""
 
-RELATIONS = ("syn", "hyper", "hypo", "cohypo")
-"""Wordnet relations, read as "the candidate is a <relation> of the heard word"."""
+RELATIONS = ("syn", "hyper", "hypo", "cohypo", "gloss", "glossed")
+"""Dictionary relations, read as "the candidate is a <relation> of the heard word": wordnet
+synonym, hypernym, hyponym, co-hyponym; named in the heard word's dictionary entry, its
+definitions or usage examples (``gloss``: «лампа» for «абажур»); naming the heard word in
+its own entry (``glossed``: «абажур» for «лампа»; :func:`~associatsiya_ai.vocab.glosses.
+mentions`). The link features of a candidate are the weight share of heard words so linked.
+"""
+
+CONVERSE = (0, 2, 1, 3, 5, 4)
+"""The converse of each relation of :data:`RELATIONS`: the candidate is a <k> of the heard
+word ⇔ the heard word is a <CONVERSE[k]> of the candidate."""
 
 _MAX_COHYPONYMS = 300
 """Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
@@ -187,7 +198,8 @@ def _quantiles(matrix: np.ndarray, block: int = 1024) -> np.ndarray:
 
 
 def _wordnet_pairs(folded: list[str], index: dict[str, int]) -> list[set[tuple[int, int]]]:
-    """Vocabulary row pairs (heard, candidate) per relation, from wiki-ru-wordnet's sqlite."""
+    """Vocabulary row pairs (heard, candidate) of the first four relations (synonym,
+    hypernym, hyponym, co-hyponym), from wiki-ru-wordnet's sqlite."""
     db = wordnet_path()
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
@@ -199,7 +211,7 @@ def _wordnet_pairs(folded: list[str], index: dict[str, int]) -> list[set[tuple[i
         hyper = con.execute("SELECT sid, hypersid FROM hypernyms").fetchall()
     finally:
         con.close()
-    pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
+    pairs: list[set[tuple[int, int]]] = [set() for _ in range(4)]
     for rows in members.values():
         pairs[0].update((a, b) for a in rows for b in rows if a != b)
     children: dict[int, set[int]] = defaultdict(set)
@@ -228,15 +240,17 @@ def _csr(pairs: set[tuple[int, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
 def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     """Build the per-word tables of a vocabulary (no evaluation data involved).
 
-    Cost on navec news_v1 (11,191 words, 300 dims, 2 cores): about 5 s and 3 MB; the
-    tables can be cached beside the vocabulary.
+    Cost on navec news_v1 (11,540 words, 300 dims, 2 cores): about 12 s (half of it the
+    dictionary's mentions) and 4 MB; the tables are cached beside the vocabulary
+    (:mod:`associatsiya_ai.bots.people_cache`).
 
     Parameters
     ----------
     vocab : Vocabulary
         Uses ``matrix``, ``zipf``, ``words``, ``folded``, ``secrets`` and ``index``.
     wordnet : bool
-        Read wiki-ru-wordnet's links (False: no links, e.g. for hand-made test vocabularies).
+        Read wiki-ru-wordnet's links and mentions (False: no links, e.g. for hand-made test
+        vocabularies).
     """
     n = len(vocab.words)
     matrix = np.asarray(vocab.matrix, np.float32)
@@ -252,7 +266,11 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     static = np.stack(
         [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0)], axis=1
     ).astype(np.float32)
-    pairs = _wordnet_pairs(vocab.folded, vocab.index) if wordnet else [set() for _ in RELATIONS]
+    pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
+    if wordnet:
+        pairs[:4] = _wordnet_pairs(vocab.folded, vocab.index)
+        named = mentions(vocab.index)
+        pairs[4:] = named, {(j, i) for i, j in named}
     return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs))
 
 
@@ -262,7 +280,7 @@ def feature_matrix(
     """Features of every candidate for a weighted set of heard words.
 
     The query is the weighted sum of the heard words' unit vectors, renormalised (as
-    ``bots/scoring.query``); ranks are those of that query; wordnet flags are the
+    ``bots/scoring.query``); ranks are those of that query; dictionary links are the
     weight share of heard words linked to the candidate.
 
     Parameters
@@ -297,5 +315,5 @@ def feature_matrix(
     for _, r, w in heard:
         if r is not None:
             for k in range(len(RELATIONS)):
-                out[tables.linked(k, r), 8 + k] += w / total
+                out[tables.linked(k, r), LINKED.start + k] += w / total
     return out
