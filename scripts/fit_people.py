@@ -24,8 +24,8 @@ from scipy.optimize import minimize
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
 from associatsiya_ai.bots.people_features import (
+    DICTIONARY,
     FEATURES,
-    LINKED,
     STATIC,
     feature_matrix,
     precompute,
@@ -57,10 +57,11 @@ def build(vocab, tables, rows) -> Data:  # type: ignore[no-untyped-def]
     X = np.zeros((len(rows), n, F), np.float32)
     banned = np.zeros((len(rows), n), bool)
     resp, share, modal, lost = [], [], [], np.zeros(len(rows))
+    model = PeopleModel(vocab, tables)  # for what it hears: vector, row, dictionary entry
     for i, (hint, responses) in enumerate(rows):
-        v = vocab.vector(hint)
-        if v is not None:
-            X[i] = feature_matrix(vocab, tables, [(v, vocab.index.get(fold(hint)), 1.0)])
+        heard = model.heard([hint])
+        if heard:
+            X[i] = feature_matrix(vocab, tables, heard)
         else:  # nothing heard has a vector: the candidates' own features only (as the model)
             X[i][:, STATIC] = tables.static
         banned[i] = excluded(vocab, [hint], [])
@@ -172,7 +173,7 @@ def calibrate(data: Data, w: np.ndarray, sel: slice, slack: float = 0.05) -> tup
     best: tuple[float, float, float] = (np.inf, 1.0, 1.0)
     for s in SCALES:
         ws = w.copy()
-        ws[LINKED] *= s
+        ws[DICTIONARY] *= s
         for t in GRID:
             m = metrics(data, ws, sel, float(t))
             if m["log_likelihood"] >= base - slack and m["calibration_error"] < best[0]:
@@ -197,7 +198,7 @@ def main() -> None:
     t, s = calibrate(data, w, sel)
     print("weights:", {f: round(float(x), 4) for f, x in zip(FEATURES, w, strict=True)})
     print("fit (T=1):", metrics(data, w, sel))
-    w[LINKED] *= s
+    w[DICTIONARY] *= s
     print("temperature:", t, "link factor:", s)
     print("calibrated:", metrics(data, w, sel, t))
     if "--write" in sys.argv:
@@ -207,7 +208,6 @@ def main() -> None:
                "temperature": t}  # fmt: skip
         WEIGHTS_PATH.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
         print("wrote", WEIGHTS_PATH)
-    _ = PeopleModel  # the shipped model reads the file written here
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,14 @@ import pytest
 from fakes import tiny_vocabulary
 
 from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
-from associatsiya_ai.bots.people_features import FEATURES, feature_matrix, log_rank, precompute
+from associatsiya_ai.bots.people_features import (
+    FEATURES,
+    Heard,
+    _csr,
+    feature_matrix,
+    log_rank,
+    precompute,
+)
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.vocab import Vocabulary
 
@@ -113,7 +121,7 @@ def test_fit_recovers_known_weights() -> None:
     rows, X, banned, resp, share = [], [], [], [], []
     for k in range(1500):
         a, b = rng.choice(len(vocab), 2, replace=False)
-        heard = [(vocab.matrix[a], int(a), 1.0), (vocab.matrix[b], int(b), 0.5)]
+        heard = [Heard(vocab.matrix[a], int(a), 1.0), Heard(vocab.matrix[b], int(b), 0.5)]
         x = feature_matrix(vocab, m.tables, heard)
         ban = np.zeros(len(vocab), bool)
         ban[[a, b]] = True
@@ -171,3 +179,65 @@ def test_people_cache_key_tells_vocabulary_builds_apart(monkeypatch: pytest.Monk
     before = people_cache_path(one)
     monkeypatch.setattr(build, "VOCAB_VERSION", build.VOCAB_VERSION + 1)
     assert people_cache_path(one) != before
+
+
+def test_a_word_outside_the_vocabulary_is_linked_to_what_its_entry_names() -> None:
+    """A person's «абажур» (no vocabulary row) raises what its dictionary entry names by the
+    gloss weight, in the fast logits as in the feature matrix."""
+    tiny = tiny_vocabulary()
+    vectors = {"абажур": np.eye(8, dtype=np.float32)[5]}
+    vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, secrets=tiny.secrets,
+                       encoder=vectors.get)  # fmt: skip
+    m = model({**TRUE, "gloss": 2.0}, vocab)
+    assert not m.glosses and len(m.named("абажур")) == 0  # hand-made tables: no dictionary
+    m.glosses = True
+    m._named["абажур"] = np.array([vocab.index["окно"], vocab.index["книга"]], np.int32)
+    for chain, outside, share in (
+        (["абажур"], [True], 1.0),
+        (["абажур", "дом"], [False, True], 0.7 / 1.7),
+    ):
+        heard = m.heard(chain)  # the newest word first; an older chain word weighs 0.7
+        assert [h.row is None for h in heard] == outside
+        x = feature_matrix(vocab, m.tables, heard)
+        gloss = x[:, FEATURES.index("gloss")]
+        assert set(np.flatnonzero(gloss)) == {vocab.index["окно"], vocab.index["книга"]}
+        np.testing.assert_allclose(gloss[vocab.index["окно"]], share, rtol=1e-6)
+        got = m.logits(chain)
+        assert got is not None
+        np.testing.assert_allclose(got, x @ m.w, rtol=1e-4, atol=1e-4)
+
+
+def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
+    """With gloss, glossed and co-mention links and weights on every dictionary column, the
+    fast logits, the log-partitions and P(secret | hint) are the feature matrix's."""
+    tiny = tiny_vocabulary()
+    n, ix = len(tiny), tiny.index
+    pairs = {(ix["кошка"], ix["молоко"]), (ix["хвост"], ix["кошка"]), (ix["дом"], ix["окно"])}
+    cm = {(ix["кошка"], ix["рыба"]): 0.7, (ix["дом"], ix["стул"]): 1.1}
+    comention = _csr_values({**cm, **{(j, i): v for (i, j), v in cm.items()}}, n)
+    base = precompute(tiny, wordnet=False)
+    links = (*base.links[:4], _csr(pairs, n), _csr({(j, i) for i, j in pairs}, n))
+    tables = replace(base, links=links, comention=comention)
+    weights = {**TRUE, "gloss": 1.2, "glossed": 0.8, "gloss_fwd": 0.4, "glossed_rev": 0.3,
+               "mutual": -0.9, "cm": 0.5, "cm_fwd": 0.2}  # fmt: skip
+    m = PeopleModel(tiny, tables, PeopleWeights(weights, 1.0))
+    for chain in (["кошка"], ["хвост"], ["кошка", "дом"], ["дом", "хвост", "кошка"]):
+        x = feature_matrix(tiny, tables, m.heard(chain))
+        got = m.logits(chain)
+        assert got is not None
+        np.testing.assert_allclose(got, x @ m.w, rtol=1e-5, atol=1e-5)
+    assert x[ix["молоко"], FEATURES.index("gloss")] > 0 and x[ix["рыба"], FEATURES.index("cm")] > 0
+    for secret in ("кошка", "окно", "рыба"):
+        fast = m.secret_given_hints(ix[secret])
+        for h in ("хвост", "кошка", "дом", "стул", "рыба"):
+            if h == secret:
+                continue
+            p = m.probabilities([h], banned=excluded(tiny, [h], []))
+            assert p is not None
+            assert np.exp(fast[ix[h]]) == pytest.approx(p[ix[secret]], rel=1e-4)
+
+
+def _csr_values(values: dict[tuple[int, int], float], n: int) -> tuple[np.ndarray, ...]:
+    indptr, indices = _csr(set(values), n)
+    ordered = sorted(values)
+    return indptr, indices, np.array([values[k] for k in ordered], np.float32)

@@ -31,9 +31,12 @@ import numpy as np
 from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
     CONVERSE,
+    FEATURES,
+    GLOSS,
     LINKED,
     RELATIONS,
     STATIC,
+    Heard,
     PeopleTables,
     log_rank,
     precompute,
@@ -42,6 +45,7 @@ from associatsiya_ai.bots.people_features import (
 from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people_ranks import neighbour_table
 from associatsiya_ai.rules.words import PASS, fold
+from associatsiya_ai.vocab.glosses import named_in_entry
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -57,10 +61,49 @@ __all__ = [
     "softmax_at",
 ]
 
+_NOTHING = np.zeros(0, np.int32)
 _COSINES_KEPT = 256
 """How many vocabulary words' cosine rows (n float32 each) :class:`PeopleModel` keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
+
+
+class _Mix:
+    """The dictionary interactions of one query (:data:`FEATURES` ``gloss_fwd`` …
+    ``cm_fwd``), gathered over the few words its links touch: the weight shares of gloss,
+    glossed and co-mention (n,) float32, and which rows they touch (n,) bool."""
+
+    _COLUMNS = tuple(FEATURES.index(f) for f in ("gloss_fwd", "glossed_rev", "mutual", "cm",
+                                                 "cm_fwd"))  # fmt: skip
+
+    def __init__(self, n: int) -> None:
+        self.gloss = np.zeros(n, np.float32)
+        self.glossed = np.zeros(n, np.float32)
+        self.cm = np.zeros(n, np.float32)
+        self.touched = np.zeros(n, bool)
+
+    def add(self, tables: PeopleTables, row: int, share: float) -> None:
+        """Add a heard vocabulary word's links with its weight share."""
+        gloss, glossed = tables.linked(GLOSS, row), tables.linked(GLOSS + 1, row)
+        rows, values = tables.comentioned(row)
+        self.gloss[gloss] += np.float32(share)
+        self.glossed[glossed] += np.float32(share)
+        self.cm[rows] += values * np.float32(share)
+        self.touched[gloss] = self.touched[glossed] = self.touched[rows] = True
+
+    def add_gloss(self, rows: np.ndarray, share: float) -> None:
+        """Add what a heard word outside the vocabulary names, with its weight share."""
+        self.gloss[rows] += np.float32(share)
+        self.touched[rows] = True
+
+    def apply(self, z: np.ndarray, w: np.ndarray, fwd: np.ndarray, rev: np.ndarray) -> None:
+        """``z += `` the interactions' weighted sum, on the touched rows only (in place)."""
+        t = np.flatnonzero(self.touched)
+        if not t.size:
+            return
+        g, gd, cm, f = self.gloss[t], self.glossed[t], self.cm[t], fwd[t]
+        a, b, c, d, e = (w[k] for k in self._COLUMNS)
+        z[t] += a * g * f + b * gd * rev[t] + c * g * gd + d * cm + e * cm * f
 
 
 class PeopleModel:
@@ -89,11 +132,13 @@ class PeopleModel:
         self._logz: np.ndarray | None = None
         self._by_secret: dict[int, np.ndarray] = {}
         self._cosines: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._named: dict[str, np.ndarray] = {}
+        self.glosses = len(self.tables.links[GLOSS][1]) > 0
+        """Whether a heard word outside the vocabulary is linked to what its dictionary
+        entry names (when the tables were built from the dictionary)."""
 
-    def heard(
-        self, chain: Sequence[str], history: Iterable[str] = ()
-    ) -> list[tuple[np.ndarray, int | None, float]]:
-        """The heard words with vectors: (unit vector, vocabulary row or None, weight)."""
+    def heard(self, chain: Sequence[str], history: Iterable[str] = ()) -> list[Heard]:
+        """The heard words with vectors, weighted (module docstring)."""
         vocab = self.vocab
         pairs = [(w, fold(w), self.weights.decay**k) for k, w in enumerate(reversed(chain))]
         in_chain = {key for _, key, _ in pairs}
@@ -108,8 +153,17 @@ class PeopleModel:
             row = vocab.index.get(key)
             v = vocab.matrix[row] if row is not None else vocab.vector(word)  # the same
             if v is not None:
-                out.append((v, row, x))
+                out.append(Heard(v, row, x, self.named(key) if row is None else _NOTHING))
         return out
+
+    def named(self, key: str) -> np.ndarray:
+        """Rows named in the dictionary entry of a folded word outside the vocabulary,
+        int32 (empty without the dictionary); kept per word (a scan of the wordnet, 0.1 s)."""
+        hit = self._named.get(key)
+        if hit is None:
+            rows = named_in_entry(key, self.vocab.index) if self.glosses else set()
+            hit = self._named[key] = np.array(sorted(rows), np.int32)
+        return hit
 
     def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
         """``score / T`` of every word, shape (n,) float32; None when nothing has a vector.
@@ -136,12 +190,16 @@ class PeopleModel:
         if not live:
             return out
         matrix = self.vocab.matrix
-        kept = self._cosines_of([r for i in live for _, r, _ in heards[i] if r is not None])
+        kept = self._cosines_of([h.row for i in live for h in heards[i] if h.row is not None])
         cos_all = np.empty((len(live), matrix.shape[0]), np.float32)
         for j, i in enumerate(live):  # cos(q / |q|, ·) = Σ x · cos(v, ·) / |q|, q = Σ x · v
             terms = [
-                (np.float32(x), v, kept[r] if r is not None else matrix @ v)
-                for v, r, x in heards[i]
+                (
+                    np.float32(h.weight),
+                    h.vector,
+                    kept[h.row] if h.row is not None else matrix @ h.vector,
+                )
+                for h in heards[i]
             ]
             x, v, cos = terms[0]  # the sums start from 0: 0 + x · cos
             np.add(np.float32(0), cos if x == 1 else x * cos, out=cos_all[j])
@@ -182,9 +240,7 @@ class PeopleModel:
         self._cosines.clear()
         self._by_secret.clear()
 
-    def _scores(
-        self, cos: np.ndarray, heards: list[list[tuple[np.ndarray, int | None, float]]]
-    ) -> np.ndarray:
+    def _scores(self, cos: np.ndarray, heards: list[list[Heard]]) -> np.ndarray:
         """The logits of every word from its cosine to each query; cos and the result
         (queries, n) float32, one row per heard set (each word's lookups batched)."""
         w, tables = self.w, self.tables
@@ -192,23 +248,35 @@ class PeopleModel:
         out += w[0]
         out *= cos
         out += self.static
+        fwds = []
         for j, heard in enumerate(heards):
-            if len(heard) == 1 and heard[0][1] is not None:
-                fwd_table = tables.quantiles[heard[0][1]]
+            if len(heard) == 1 and heard[0].row is not None:
+                fwd_table = tables.quantiles[heard[0].row]
             else:
                 fwd_table = neighbour_table(cos[j])
             fwd = log_rank(cos[j], fwd_table)
+            fwds.append(fwd.copy())
             fwd *= w[2]
             out[j] += fwd
         rev = reverse_log_rank(cos, tables.quantiles)
+        revs = rev.copy()
         rev *= w[3]
         out += rev
         indptr, linked, relation = tables.all_links  # = tables.linked(k, row) for each k
+        n = out.shape[1]
         for j, heard in enumerate(heards):
-            total = sum(x for _, _, x in heard)
-            for r, x in [(row, x) for _, row, x in heard if row is not None]:
-                at = slice(indptr[r], indptr[r + 1])  # in order, as out[j, linked] += w…
-                np.add.at(out[j], linked[at], w[LINKED][relation[at]] * x / total)
+            total = sum(h.weight for h in heard)
+            mix = _Mix(n)  # the weight shares of gloss, glossed and co-mentions
+            for h in heard:
+                share = h.weight / total
+                if h.row is not None:
+                    at = slice(indptr[h.row], indptr[h.row + 1])  # in order, as feature_matrix
+                    np.add.at(out[j], linked[at], w[LINKED][relation[at]] * share)
+                    mix.add(tables, h.row, share)
+                elif len(h.named):
+                    out[j, h.named] += w[LINKED.start + GLOSS] * share
+                    mix.add_gloss(h.named, share)
+            mix.apply(out[j], self.w, fwds[j], revs[j])
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
 
@@ -253,11 +321,16 @@ class PeopleModel:
                 rows = np.arange(s, min(s + block, n))
                 cos = vocab.matrix[rows] @ vocab.matrix.T
                 z = cos * (w[0] + w[1] * cos) + self.static
-                z += w[2] * log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
-                z += w[3] * log_rank(cos, tables.quantiles)
+                fwd = log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
+                rev = log_rank(cos, tables.quantiles)
+                z += w[2] * fwd
+                z += w[3] * rev
                 for b, r in enumerate(rows):
                     for k in range(len(RELATIONS)):
                         z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
+                    mix = _Mix(n)
+                    mix.add(tables, int(r), 1.0)
+                    mix.apply(z[b], w, fwd[b], rev[b])
                     z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
                     z[b, r] = -np.inf
                 top = z.max(1)
@@ -292,6 +365,15 @@ class PeopleModel:
         z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
         for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
             z[tables.linked(back, secret)] += w[LINKED.start + k]
+        mix = _Mix(len(z))  # over hints: is the secret a gloss of h, glossed, co-mentioned
+        mix.gloss[tables.linked(CONVERSE[GLOSS], secret)] = 1.0
+        mix.glossed[tables.linked(CONVERSE[GLOSS + 1], secret)] = 1.0
+        rows, values = tables.comentioned(secret)  # symmetric
+        mix.cm[rows] = values
+        mix.touched[tables.linked(CONVERSE[GLOSS], secret)] = True
+        mix.touched[tables.linked(CONVERSE[GLOSS + 1], secret)] = True
+        mix.touched[rows] = True
+        mix.apply(z, w, fwd, rev)
         out: np.ndarray = z.astype(np.float64) - self.log_partitions()
         out.flags.writeable = False
         return out

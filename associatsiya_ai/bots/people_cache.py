@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["damaged_people_cache", "people_cache_path", "people_model"]
 
-PEOPLE_VERSION = 2
+PEOPLE_VERSION = 3
 """Bump when the tables' layout or meaning changes: the cache is keyed by it."""
 
 _MODELS: dict[int, tuple[Vocabulary, PeopleModel]] = {}
@@ -59,6 +59,8 @@ def _save(path: Path, tables: PeopleTables, logz: np.ndarray) -> None:
     arrays: dict[str, Any] = {"quantiles": tables.quantiles, "static": tables.static, "logz": logz}
     for k in range(len(RELATIONS)):
         arrays[f"indptr_{k}"], arrays[f"indices_{k}"] = tables.links[k]
+    if tables.comention is not None:
+        arrays["cm_indptr"], arrays["cm_indices"], arrays["cm_values"] = tables.comention
     np.savez(tmp, **arrays)
     tmp.replace(path)
 
@@ -70,7 +72,10 @@ def _load(path: Path, n: int) -> tuple[PeopleTables, np.ndarray]:
             links = tuple(
                 (data[f"indptr_{k}"], data[f"indices_{k}"]) for k in range(len(RELATIONS))
             )
-            tables = PeopleTables(data["quantiles"], data["static"], links)
+            comention = None
+            if "cm_indptr" in data:
+                comention = (data["cm_indptr"], data["cm_indices"], data["cm_values"])
+            tables = PeopleTables(data["quantiles"], data["static"], links, comention)
             logz = data["logz"]
     except (zipfile.BadZipFile, EOFError, KeyError, OSError) as exc:
         raise ValueError(f"{path}: {exc}") from exc

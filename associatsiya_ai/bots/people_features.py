@@ -21,14 +21,14 @@ import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
 from associatsiya_ai.bots.people_ranks import RANKS, reverse_log_rank
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.glosses import mentions
+from associatsiya_ai.vocab.glosses import comentions, mentions
 from associatsiya_ai.vocab.wordnet import wordnet_path
 
 if TYPE_CHECKING:
@@ -36,10 +36,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONVERSE",
+    "DICTIONARY",
     "FEATURES",
+    "GLOSS",
     "LINKED",
     "RANKS",
     "STATIC",
+    "Heard",
     "PeopleTables",
     "feature_matrix",
     "log_rank",
@@ -49,17 +52,26 @@ __all__ = [
 
 FEATURES = (
     "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret", "news", "everyday",
-    "syn", "hyper", "hypo", "cohypo", "gloss", "glossed",
+    "entry", "syn", "hyper", "hypo", "cohypo", "gloss", "glossed",
+    "gloss_fwd", "glossed_rev", "mutual", "cm", "cm_fwd",
 )  # fmt: skip
 """Column names of :func:`feature_matrix`, in order. ``news`` and ``everyday`` are the
 candidate's news bias (:attr:`Vocabulary.news`) where positive and minus it where negative:
 people answer news jargon («акционер») less, and everyday words more, than their frequency
-alone says."""
+alone says. ``entry`` is ln(1 + how many nouns the candidate's own dictionary entry names).
 
-STATIC = (4, 5, 6, 7, 8, 9)
+The last five are dictionary interactions (from the links and ranks of the same row):
+``gloss_fwd`` = gloss × fwd and ``glossed_rev`` = glossed × rev (a dictionary link counts
+for more where the embedding puts the candidate far), ``mutual`` = gloss × glossed (a link
+both ways counts less than two), ``cm`` the weight share of heard words' co-mentions with
+the candidate (:attr:`PeopleTables.comention`) and ``cm_fwd`` = cm × fwd."""
+
+STATIC = (4, 5, 6, 7, 8, 9, 10)
 """Columns of :data:`FEATURES` that are the candidate's own (:attr:`PeopleTables.static`)."""
-LINKED = slice(10, 16)
+LINKED = slice(11, 17)
 """Columns of :data:`FEATURES` that are dictionary links (:data:`RELATIONS` in order)."""
+DICTIONARY = slice(11, 22)
+"""Columns of :data:`FEATURES` that come from the dictionary: links and interactions."""
 
 RELATIONS = ("syn", "hyper", "hypo", "cohypo", "gloss", "glossed")
 """Dictionary relations, read as "the candidate is a <relation> of the heard word": wordnet
@@ -69,9 +81,39 @@ its own entry (``glossed``: «абажур» for «лампа»; :func:`~associa
 mentions`). The link features of a candidate are the weight share of heard words so linked.
 """
 
+GLOSS = RELATIONS.index("gloss")
+"""The relation of a word named in the heard word's dictionary entry (the one a heard word
+outside the vocabulary has too: :attr:`Heard.named`)."""
+
 CONVERSE = (0, 2, 1, 3, 5, 4)
 """The converse of each relation of :data:`RELATIONS`: the candidate is a <k> of the heard
 word ⇔ the heard word is a <CONVERSE[k]> of the candidate."""
+
+_NOTHING = np.zeros(0, np.int32)
+_NO_VALUES = np.zeros(0, np.float32)
+
+
+class Heard(NamedTuple):
+    """A heard word as the human-response model takes it.
+
+    Attributes
+    ----------
+    vector : numpy.ndarray
+        Shape (dim,), float32, unit length.
+    row : int or None
+        Its vocabulary row (its links are in :attr:`PeopleTables.links`), or None.
+    weight : float
+        Its weight in the query (> 0).
+    named : numpy.ndarray
+        For a word outside the vocabulary, the rows its own dictionary entry names
+        (:func:`~associatsiya_ai.vocab.glosses.named_in_entry`), int32, unique; else empty.
+    """
+
+    vector: np.ndarray
+    row: int | None
+    weight: float
+    named: np.ndarray = _NOTHING
+
 
 _MAX_COHYPONYMS = 300
 """Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
@@ -88,17 +130,30 @@ class PeopleTables:
         Shape (n, len(RANKS)), float32, descending: the cosine of word i's r-th nearest
         other vocabulary word for r in :data:`RANKS`.
     static : numpy.ndarray
-        Shape (n, 6), float32: zipf, zipf², length in letters, is-secret, news bias where
-        positive, minus it where negative (the candidate's own features, the same whatever
-        was heard; the columns :data:`STATIC` of :data:`FEATURES`).
+        Shape (n, 7), float32: zipf, zipf², length in letters, is-secret, news bias where
+        positive, minus it where negative, entry size (the candidate's own features, the
+        same whatever was heard; the columns :data:`STATIC` of :data:`FEATURES`).
     links : tuple of (numpy.ndarray, numpy.ndarray)
         Per relation of :data:`RELATIONS`, CSR ``(indptr (n+1,) int64, indices int32)``: the
         vocabulary rows that stand in that relation to row i in the wordnet.
+    comention : tuple of numpy.ndarray, optional
+        Symmetric CSR ``(indptr (n+1,) int64, indices int32, values float32)``: ln(1 + how
+        many dictionary entries name both words), for words that do not name each other
+        (:func:`~associatsiya_ai.vocab.glosses.comentions`). None: no co-mentions.
     """
 
     quantiles: np.ndarray
     static: np.ndarray
     links: tuple[tuple[np.ndarray, np.ndarray], ...]
+    comention: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def comentioned(self, row: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows co-mentioned with ``row`` (int32) and their values (float32)."""
+        if self.comention is None:
+            return _NOTHING, _NO_VALUES
+        indptr, indices, values = self.comention
+        at = slice(indptr[row], indptr[row + 1])
+        return indices[at], values[at]
 
     def linked(self, relation: int, row: int) -> np.ndarray:
         """Rows linked to ``row`` by relation number ``relation``; int32 array."""
@@ -263,20 +318,23 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     zipf = np.asarray(vocab.zipf, np.float32)
     length = np.array([len(w) for w in vocab.words], np.float32)
     news = np.asarray(vocab.news, np.float32)
-    static = np.stack(
-        [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0)], axis=1
-    ).astype(np.float32)
     pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
+    entry = np.zeros(n, np.float32)
+    comention = None
     if wordnet:
         pairs[:4] = _wordnet_pairs(vocab.folded, vocab.index)
         named = mentions(vocab.index)
         pairs[4:] = named, {(j, i) for i, j in named}
-    return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs))
+        np.add.at(entry, np.array([i for i, _ in named], np.int64), 1.0)
+        comention = comentions(named, n)
+    static = np.stack(
+        [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0),
+         np.log1p(entry)], axis=1
+    ).astype(np.float32)  # fmt: skip
+    return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs), comention)
 
 
-def feature_matrix(
-    vocab: Vocabulary, tables: PeopleTables, heard: list[tuple[np.ndarray, int | None, float]]
-) -> np.ndarray:
+def feature_matrix(vocab: Vocabulary, tables: PeopleTables, heard: list[Heard]) -> np.ndarray:
     """Features of every candidate for a weighted set of heard words.
 
     The query is the weighted sum of the heard words' unit vectors, renormalised (as
@@ -285,7 +343,7 @@ def feature_matrix(
 
     Parameters
     ----------
-    heard : list of (vector (dim,) float32, vocabulary row or None, weight > 0)
+    heard : list of Heard
 
     Returns
     -------
@@ -294,14 +352,14 @@ def feature_matrix(
     """
     n = len(vocab.words)
     q = np.zeros(vocab.matrix.shape[1], np.float32)
-    for v, _, w in heard:
-        q += np.float32(w) * v
+    for h in heard:
+        q += np.float32(h.weight) * h.vector
     q /= max(float(np.linalg.norm(q)), 1e-9)
     cos = vocab.matrix @ q
     out = np.empty((n, len(FEATURES)), np.float32)
     out[:, 0] = cos
     out[:, 1] = cos * cos
-    row = heard[0][1] if len(heard) == 1 else None
+    row = heard[0].row if len(heard) == 1 else None
     if row is not None:
         fwd_table = tables.quantiles[row]
     else:
@@ -311,9 +369,19 @@ def feature_matrix(
     out[:, 3] = log_rank(cos, tables.quantiles)
     out[:, STATIC] = tables.static
     out[:, LINKED] = 0.0
-    total = sum(w for _, _, w in heard)
-    for _, r, w in heard:
-        if r is not None:
+    total = sum(h.weight for h in heard)
+    col = FEATURES.index
+    out[:, col("cm")] = 0.0
+    for h in heard:
+        if h.row is not None:
             for k in range(len(RELATIONS)):
-                out[tables.linked(k, r), LINKED.start + k] += w / total
+                out[tables.linked(k, h.row), LINKED.start + k] += h.weight / total
+            rows, values = tables.comentioned(h.row)
+            out[rows, col("cm")] += values * np.float32(h.weight / total)
+        out[h.named, col("gloss")] += h.weight / total
+    gloss, glossed, cm = out[:, col("gloss")], out[:, col("glossed")], out[:, col("cm")]
+    out[:, col("gloss_fwd")] = gloss * out[:, 2]
+    out[:, col("glossed_rev")] = glossed * out[:, 3]
+    out[:, col("mutual")] = gloss * glossed
+    out[:, col("cm_fwd")] = cm * out[:, 2]
     return out
