@@ -28,8 +28,8 @@ from associatsiya_ai.bots.people_features import (
     FEATURES,
     STATIC,
     feature_matrix,
-    precompute,
 )
+from associatsiya_ai.bots.people_tables import precompute
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.evaluate import read_rows
 from associatsiya_ai.rules.words import fold

@@ -14,11 +14,10 @@ from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
 from associatsiya_ai.bots.people_features import (
     FEATURES,
     Heard,
-    _csr,
     feature_matrix,
     log_rank,
-    precompute,
 )
+from associatsiya_ai.bots.people_tables import _csr, precompute
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.vocab import Vocabulary
 

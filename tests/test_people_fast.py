@@ -14,7 +14,8 @@ from associatsiya_ai.bots.people import (
     softmax,
     softmax_at,
 )
-from associatsiya_ai.bots.people_features import RANKS, log_rank, precompute, reverse_log_rank
+from associatsiya_ai.bots.people_features import RANKS, log_rank, reverse_log_rank
+from associatsiya_ai.bots.people_tables import precompute
 from associatsiya_ai.bots.scoring import excluded
 
 WEIGHTS = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "length": -0.1}
@@ -239,7 +240,7 @@ def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
 
 
 def test_all_links_are_the_relations_links_in_order() -> None:
-    from associatsiya_ai.bots.people_features import PeopleTables
+    from associatsiya_ai.bots.people_tables import PeopleTables
 
     m = model()
     ptr = ([0, 2, 2, 3], [0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 1, 3])

@@ -30,20 +30,16 @@ import numpy as np
 
 from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people_features import (
-    CONVERSE,
-    FEATURES,
-    GLOSS,
     LINKED,
-    RELATIONS,
     STATIC,
     Heard,
-    PeopleTables,
     log_rank,
-    precompute,
     reverse_log_rank,
 )
+from associatsiya_ai.bots.people_mix import DictionaryMix
 from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people_ranks import neighbour_table
+from associatsiya_ai.bots.people_tables import CONVERSE, GLOSS, RELATIONS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.glosses import named_in_entry
 
@@ -66,44 +62,6 @@ _COSINES_KEPT = 256
 """How many vocabulary words' cosine rows (n float32 each) :class:`PeopleModel` keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
-
-
-class _Mix:
-    """The dictionary interactions of one query (:data:`FEATURES` ``gloss_fwd`` …
-    ``cm_fwd``), gathered over the few words its links touch: the weight shares of gloss,
-    glossed and co-mention (n,) float32, and which rows they touch (n,) bool."""
-
-    _COLUMNS = tuple(FEATURES.index(f) for f in ("gloss_fwd", "glossed_rev", "mutual", "cm",
-                                                 "cm_fwd"))  # fmt: skip
-
-    def __init__(self, n: int) -> None:
-        self.gloss = np.zeros(n, np.float32)
-        self.glossed = np.zeros(n, np.float32)
-        self.cm = np.zeros(n, np.float32)
-        self.touched = np.zeros(n, bool)
-
-    def add(self, tables: PeopleTables, row: int, share: float) -> None:
-        """Add a heard vocabulary word's links with its weight share."""
-        gloss, glossed = tables.linked(GLOSS, row), tables.linked(GLOSS + 1, row)
-        rows, values = tables.comentioned(row)
-        self.gloss[gloss] += np.float32(share)
-        self.glossed[glossed] += np.float32(share)
-        self.cm[rows] += values * np.float32(share)
-        self.touched[gloss] = self.touched[glossed] = self.touched[rows] = True
-
-    def add_gloss(self, rows: np.ndarray, share: float) -> None:
-        """Add what a heard word outside the vocabulary names, with its weight share."""
-        self.gloss[rows] += np.float32(share)
-        self.touched[rows] = True
-
-    def apply(self, z: np.ndarray, w: np.ndarray, fwd: np.ndarray, rev: np.ndarray) -> None:
-        """``z += `` the interactions' weighted sum, on the touched rows only (in place)."""
-        t = np.flatnonzero(self.touched)
-        if not t.size:
-            return
-        g, gd, cm, f = self.gloss[t], self.glossed[t], self.cm[t], fwd[t]
-        a, b, c, d, e = (w[k] for k in self._COLUMNS)
-        z[t] += a * g * f + b * gd * rev[t] + c * g * gd + d * cm + e * cm * f
 
 
 class PeopleModel:
@@ -266,7 +224,7 @@ class PeopleModel:
         n = out.shape[1]
         for j, heard in enumerate(heards):
             total = sum(h.weight for h in heard)
-            mix = _Mix(n)  # the weight shares of gloss, glossed and co-mentions
+            mix = DictionaryMix(n)  # the weight shares of gloss, glossed and co-mentions
             for h in heard:
                 share = h.weight / total
                 if h.row is not None:
@@ -328,7 +286,7 @@ class PeopleModel:
                 for b, r in enumerate(rows):
                     for k in range(len(RELATIONS)):
                         z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
-                    mix = _Mix(n)
+                    mix = DictionaryMix(n)
                     mix.add(tables, int(r), 1.0)
                     mix.apply(z[b], w, fwd[b], rev[b])
                     z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
@@ -365,7 +323,7 @@ class PeopleModel:
         z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
         for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
             z[tables.linked(back, secret)] += w[LINKED.start + k]
-        mix = _Mix(len(z))  # over hints: is the secret a gloss of h, glossed, co-mentioned
+        mix = DictionaryMix(len(z))  # over hints: is the secret a gloss of h, glossed, co-mentioned
         mix.gloss[tables.linked(CONVERSE[GLOSS], secret)] = 1.0
         mix.glossed[tables.linked(CONVERSE[GLOSS + 1], secret)] = 1.0
         rows, values = tables.comentioned(secret)  # symmetric

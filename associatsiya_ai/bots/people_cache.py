@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
-from associatsiya_ai.bots.people_features import FEATURES, RELATIONS, PeopleTables, precompute
+from associatsiya_ai.bots.people_features import FEATURES
+from associatsiya_ai.bots.people_tables import RELATIONS, PeopleTables, precompute
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab.vocabulary import Vocabulary

@@ -1,0 +1,208 @@
+"""The human-response model's per-word tables: neighbour-cosine quantiles, the candidates'
+own features and the dictionary's links (:func:`precompute`, once per vocabulary; cached by
+:mod:`associatsiya_ai.bots.people_cache`).
+
+Everything here depends on the vocabulary only (never on evaluation data), through
+``words``, ``folded``, ``matrix``, ``zipf``, ``news``, ``secrets`` and ``index`` of
+:class:`~associatsiya_ai.vocab.Vocabulary`, and on the dictionary of the ``wiki-ru-wordnet``
+package (:mod:`associatsiya_ai.vocab.wordnet`, :mod:`associatsiya_ai.vocab.glosses`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from associatsiya_ai.bots.people_ranks import RANKS
+from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.glosses import comentions, mentions
+from associatsiya_ai.vocab.wordnet import wordnet_path
+
+if TYPE_CHECKING:
+    from associatsiya_ai.vocab import Vocabulary
+
+__all__ = ["CONVERSE", "GLOSS", "RELATIONS", "PeopleTables", "precompute"]
+
+RELATIONS = ("syn", "hyper", "hypo", "cohypo", "gloss", "glossed")
+"""Dictionary relations, read as "the candidate is a <relation> of the heard word": wordnet
+synonym, hypernym, hyponym, co-hyponym; named in the heard word's dictionary entry, its
+definitions or usage examples (``gloss``: «лампа» for «абажур»); naming the heard word in
+its own entry (``glossed``: «абажур» for «лампа»; :func:`~associatsiya_ai.vocab.glosses.
+mentions`). The link features of a candidate are the weight share of heard words so linked.
+"""
+
+GLOSS = RELATIONS.index("gloss")
+"""The relation of a word named in the heard word's dictionary entry (the one a heard word
+outside the vocabulary has too: :attr:`Heard.named`)."""
+
+CONVERSE = (0, 2, 1, 3, 5, 4)
+"""The converse of each relation of :data:`RELATIONS`: the candidate is a <k> of the heard
+word ⇔ the heard word is a <CONVERSE[k]> of the candidate."""
+
+_NOTHING = np.zeros(0, np.int32)
+_NO_VALUES = np.zeros(0, np.float32)
+
+
+_MAX_COHYPONYMS = 300
+"""Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
+(«предмет», «человек»: siblings under them are not an association)."""
+
+
+@dataclass(frozen=True)
+class PeopleTables:
+    """Per-word tables built by :func:`precompute`.
+
+    Attributes
+    ----------
+    quantiles : numpy.ndarray
+        Shape (n, len(RANKS)), float32, descending: the cosine of word i's r-th nearest
+        other vocabulary word for r in :data:`RANKS`.
+    static : numpy.ndarray
+        Shape (n, 7), float32: zipf, zipf², length in letters, is-secret, news bias where
+        positive, minus it where negative, entry size (the candidate's own features, the
+        same whatever was heard; the columns :data:`STATIC` of :data:`FEATURES`).
+    links : tuple of (numpy.ndarray, numpy.ndarray)
+        Per relation of :data:`RELATIONS`, CSR ``(indptr (n+1,) int64, indices int32)``: the
+        vocabulary rows that stand in that relation to row i in the wordnet.
+    comention : tuple of numpy.ndarray, optional
+        Symmetric CSR ``(indptr (n+1,) int64, indices int32, values float32)``: ln(1 + how
+        many dictionary entries name both words), for words that do not name each other
+        (:func:`~associatsiya_ai.vocab.glosses.comentions`). None: no co-mentions.
+    """
+
+    quantiles: np.ndarray
+    static: np.ndarray
+    links: tuple[tuple[np.ndarray, np.ndarray], ...]
+    comention: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def comentioned(self, row: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows co-mentioned with ``row`` (int32) and their values (float32)."""
+        if self.comention is None:
+            return _NOTHING, _NO_VALUES
+        indptr, indices, values = self.comention
+        at = slice(indptr[row], indptr[row + 1])
+        return indices[at], values[at]
+
+    def linked(self, relation: int, row: int) -> np.ndarray:
+        """Rows linked to ``row`` by relation number ``relation``; int32 array."""
+        indptr, indices = self.links[relation]
+        out: np.ndarray = indices[indptr[row] : indptr[row + 1]]
+        return out
+
+    @cached_property
+    def all_links(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every relation's links in one CSR, row by row and within a row relation by
+        relation as :attr:`links`: ``(indptr (n+1,) int64, indices int32, relation int8)``
+        (made once)."""
+        n = len(self.quantiles)
+        counts = np.stack([np.diff(indptr) for indptr, _ in self.links]).reshape(-1, n)
+        indptr = np.zeros(n + 1, np.int64)
+        np.cumsum(counts.sum(0), out=indptr[1:])
+        start = indptr[:-1] + np.cumsum(counts, 0) - counts  # (relations, n)
+        indices = np.empty(int(indptr[-1]), np.int32)
+        relation = np.empty(int(indptr[-1]), np.int8)
+        for k, (ptr, idx) in enumerate(self.links):
+            at = np.repeat(start[k] - ptr[:-1], counts[k]) + np.arange(len(idx))
+            indices[at], relation[at] = idx, k
+        return indptr, indices, relation
+
+
+def _quantiles(matrix: np.ndarray, block: int = 1024) -> np.ndarray:
+    """Neighbour-cosine table of every row (self excluded); shape (n, K) float32."""
+    n = matrix.shape[0]
+    ranks = np.minimum(RANKS.astype(np.int64), n - 1)
+    out = np.empty((n, len(RANKS)), np.float32)
+    for start in range(0, n, block):
+        sims = matrix[start : start + block] @ matrix.T
+        rows = np.arange(sims.shape[0])
+        sims[rows, start + rows] = -np.inf  # not its own neighbour
+        neg = np.partition(-sims, ranks - 1, axis=1)
+        out[start : start + block] = -neg[:, ranks - 1]
+    return out
+
+
+def _wordnet_pairs(folded: list[str], index: dict[str, int]) -> list[set[tuple[int, int]]]:
+    """Vocabulary row pairs (heard, candidate) of the first four relations (synonym,
+    hypernym, hyponym, co-hyponym), from wiki-ru-wordnet's sqlite."""
+    db = wordnet_path()
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        members: dict[int, set[int]] = defaultdict(set)
+        for sid, lemma in con.execute("SELECT synset_id, lemma FROM synsets"):
+            row = index.get(fold(lemma))
+            if row is not None:
+                members[sid].add(row)
+        hyper = con.execute("SELECT sid, hypersid FROM hypernyms").fetchall()
+    finally:
+        con.close()
+    pairs: list[set[tuple[int, int]]] = [set() for _ in range(4)]
+    for rows in members.values():
+        pairs[0].update((a, b) for a in rows for b in rows if a != b)
+    children: dict[int, set[int]] = defaultdict(set)
+    for sid, up in hyper:
+        for a in members.get(sid, ()):
+            for b in members.get(up, ()):
+                if a != b:
+                    pairs[1].add((a, b))  # b is a hypernym of a
+                    pairs[2].add((b, a))  # a is a hyponym of b
+            children[up].add(a)
+    for kids in children.values():
+        if len(kids) <= _MAX_COHYPONYMS:
+            pairs[3].update((a, b) for a in kids for b in kids if a != b)
+    return pairs
+
+
+def _csr(pairs: set[tuple[int, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR arrays ``(indptr, indices)`` of a set of (row, column) pairs."""
+    if not pairs:
+        return np.zeros(n + 1, np.int64), np.zeros(0, np.int32)
+    arr = np.array(sorted(pairs), np.int64)
+    indptr = np.searchsorted(arr[:, 0], np.arange(n + 1)).astype(np.int64)
+    return indptr, arr[:, 1].astype(np.int32)
+
+
+def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
+    """Build the per-word tables of a vocabulary (no evaluation data involved).
+
+    Cost on navec news_v1 (11,540 words, 300 dims, 2 cores): about 12 s (half of it the
+    dictionary's mentions) and 4 MB; the tables are cached beside the vocabulary
+    (:mod:`associatsiya_ai.bots.people_cache`).
+
+    Parameters
+    ----------
+    vocab : Vocabulary
+        Uses ``matrix``, ``zipf``, ``words``, ``folded``, ``secrets`` and ``index``.
+    wordnet : bool
+        Read wiki-ru-wordnet's links and mentions (False: no links, e.g. for hand-made test
+        vocabularies).
+    """
+    n = len(vocab.words)
+    matrix = np.asarray(vocab.matrix, np.float32)
+    quantiles = _quantiles(matrix) if n > 1 else np.zeros((n, len(RANKS)), np.float32)
+    secret = np.zeros(n, np.float32)
+    for w in vocab.secrets:
+        i = vocab.index.get(fold(w))
+        if i is not None:
+            secret[i] = 1.0
+    zipf = np.asarray(vocab.zipf, np.float32)
+    length = np.array([len(w) for w in vocab.words], np.float32)
+    news = np.asarray(vocab.news, np.float32)
+    pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
+    entry = np.zeros(n, np.float32)
+    comention = None
+    if wordnet:
+        pairs[:4] = _wordnet_pairs(vocab.folded, vocab.index)
+        named = mentions(vocab.index)
+        pairs[4:] = named, {(j, i) for i, j in named}
+        np.add.at(entry, np.array([i for i, _ in named], np.int64), 1.0)
+        comention = comentions(named, n)
+    static = np.stack(
+        [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0),
+         np.log1p(entry)], axis=1
+    ).astype(np.float32)  # fmt: skip
+    return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs), comention)
