@@ -36,7 +36,7 @@ from associatsiya_ai.bots.people_features import (
     log_rank,
     reverse_log_rank,
 )
-from associatsiya_ai.bots.people_mix import DictionaryMix
+from associatsiya_ai.bots.people_mix import DictionaryMix, single_terms
 from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people_ranks import neighbour_table
 from associatsiya_ai.bots.people_tables import CONVERSE, GLOSS, RELATIONS, PeopleTables, precompute
@@ -91,6 +91,7 @@ class PeopleModel:
         self._by_secret: dict[int, np.ndarray] = {}
         self._cosines: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
+        self._singles: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -192,11 +193,23 @@ class PeopleModel:
                 cache.popitem(last=False)
         return out
 
+    def _single(self, row: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`~associatsiya_ai.bots.people_mix.single_terms` of a word, the last
+        :data:`_COSINES_KEPT` kept."""
+        hit = self._singles.pop(row, None)
+        if hit is None:
+            hit = single_terms(self.tables, row, self.w)
+            if len(self._singles) >= _COSINES_KEPT:
+                self._singles.pop(next(iter(self._singles)))
+        self._singles[row] = hit
+        return hit
+
     def forget(self) -> None:
         """Drop the kept cosines and per-secret tables (a benchmark times decisions from a
         cold start)."""
         self._cosines.clear()
         self._by_secret.clear()
+        self._singles.clear()
 
     def _scores(self, cos: np.ndarray, heards: list[list[Heard]]) -> np.ndarray:
         """The logits of every word from its cosine to each query; cos and the result
@@ -224,6 +237,13 @@ class PeopleModel:
         n = out.shape[1]
         for j, heard in enumerate(heards):
             total = sum(h.weight for h in heard)
+            if len(heard) == 1 and heard[0].row is not None:  # alone: share 1, no mix
+                row = heard[0].row
+                at = slice(indptr[row], indptr[row + 1])
+                np.add.at(out[j], linked[at], w[LINKED][relation[at]])
+                rows, const, by_fwd, by_rev = self._single(row)
+                out[j, rows] += const + by_fwd * fwds[j][rows] + by_rev * revs[j][rows]
+                continue
             mix = DictionaryMix(n)  # the weight shares of gloss, glossed and co-mentions
             for h in heard:
                 share = h.weight / total
@@ -286,9 +306,8 @@ class PeopleModel:
                 for b, r in enumerate(rows):
                     for k in range(len(RELATIONS)):
                         z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
-                    mix = DictionaryMix(n)
-                    mix.add(tables, int(r), 1.0)
-                    mix.apply(z[b], w, fwd[b], rev[b])
+                    at, const, by_fwd, by_rev = single_terms(tables, int(r), w)
+                    z[b, at] += const + by_fwd * fwd[b, at] + by_rev * rev[b, at]
                     z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
                     z[b, r] = -np.inf
                 top = z.max(1)

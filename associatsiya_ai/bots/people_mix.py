@@ -10,7 +10,7 @@ import numpy as np
 from associatsiya_ai.bots.people_features import FEATURES
 from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables
 
-__all__ = ["DictionaryMix"]
+__all__ = ["DictionaryMix", "single_terms"]
 
 
 class DictionaryMix:
@@ -49,3 +49,29 @@ class DictionaryMix:
         g, gd, cm, f = self.gloss[t], self.glossed[t], self.cm[t], fwd[t]
         a, b, c, d, e = (w[k] for k in self._COLUMNS)
         z[t] += a * g * f + b * gd * rev[t] + c * g * gd + d * cm + e * cm * f
+
+
+def single_terms(
+    tables: PeopleTables, row: int, w: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The interactions of one heard vocabulary word alone (weight share 1), folded into
+    per-row coefficients: ``z[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]``
+    equals :meth:`DictionaryMix.apply` after ``add(tables, row, 1.0)``, without its dense
+    arrays (a first turn's guess, the log-partitions).
+
+    Returns
+    -------
+    rows : numpy.ndarray
+        int64, ascending: the words the heard word's gloss, glossed and co-mention links touch.
+    const, by_fwd, by_rev : numpy.ndarray
+        float32, one per row.
+    """
+    gloss, glossed = tables.linked(GLOSS, row), tables.linked(GLOSS + 1, row)
+    cm_rows, cm_values = tables.comentioned(row)
+    rows = np.unique(np.concatenate([gloss, glossed, cm_rows]).astype(np.int64))
+    g = np.isin(rows, gloss).astype(np.float32)
+    gd = np.isin(rows, glossed).astype(np.float32)
+    cm = np.zeros(len(rows), np.float32)
+    cm[np.searchsorted(rows, cm_rows)] = cm_values
+    a, b, c, d, e = (w[k] for k in DictionaryMix._COLUMNS)
+    return rows, c * g * gd + d * cm, a * g + e * cm, b * gd
