@@ -57,7 +57,6 @@ __all__ = [
     "softmax_at",
 ]
 
-_NOTHING = np.zeros(0, np.int32)
 _COSINES_KEPT = 256
 """How many vocabulary words' cosine rows (n float32 each) :class:`PeopleModel` keeps."""
 _SECRETS_KEPT = 8
@@ -112,7 +111,9 @@ class PeopleModel:
             row = vocab.index.get(key)
             v = vocab.matrix[row] if row is not None else vocab.vector(word)  # the same
             if v is not None:
-                out.append(Heard(v, row, x, self.named(key) if row is None else _NOTHING))
+                out.append(
+                    Heard(v, row, x) if row is not None else Heard(v, row, x, self.named(key))
+                )
         return out
 
     def named(self, key: str) -> np.ndarray:
@@ -342,15 +343,8 @@ class PeopleModel:
         z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
         for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
             z[tables.linked(back, secret)] += w[LINKED.start + k]
-        mix = DictionaryMix(len(z))  # over hints: is the secret a gloss of h, glossed, co-mentioned
-        mix.gloss[tables.linked(CONVERSE[GLOSS], secret)] = 1.0
-        mix.glossed[tables.linked(CONVERSE[GLOSS + 1], secret)] = 1.0
-        rows, values = tables.comentioned(secret)  # symmetric
-        mix.cm[rows] = values
-        mix.touched[tables.linked(CONVERSE[GLOSS], secret)] = True
-        mix.touched[tables.linked(CONVERSE[GLOSS + 1], secret)] = True
-        mix.touched[rows] = True
-        mix.apply(z, w, fwd, rev)
+        at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
+        z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
         out: np.ndarray = z.astype(np.float64) - self.log_partitions()
         out.flags.writeable = False
         return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from associatsiya_ai.bots.people_features import FEATURES
-from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables
+from associatsiya_ai.bots.people_tables import CONVERSE, GLOSS, PeopleTables
 
 __all__ = ["DictionaryMix", "single_terms"]
 
@@ -52,12 +52,16 @@ class DictionaryMix:
 
 
 def single_terms(
-    tables: PeopleTables, row: int, w: np.ndarray
+    tables: PeopleTables, row: int, w: np.ndarray, *, converse: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The interactions of one heard vocabulary word alone (weight share 1), folded into
     per-row coefficients: ``z[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]``
     equals :meth:`DictionaryMix.apply` after ``add(tables, row, 1.0)``, without its dense
     arrays (a first turn's guess, the log-partitions).
+
+    With ``converse``, ``row`` is the candidate and the rows are the heard words: its links
+    read from the other side (:data:`CONVERSE`), for P(candidate | each heard word) (the
+    hinter's P(secret | hint); co-mentions are symmetric).
 
     Returns
     -------
@@ -66,7 +70,8 @@ def single_terms(
     const, by_fwd, by_rev : numpy.ndarray
         float32, one per row.
     """
-    gloss, glossed = tables.linked(GLOSS, row), tables.linked(GLOSS + 1, row)
+    gloss_k, glossed_k = (CONVERSE[GLOSS], CONVERSE[GLOSS + 1]) if converse else (GLOSS, GLOSS + 1)
+    gloss, glossed = tables.linked(gloss_k, row), tables.linked(glossed_k, row)
     cm_rows, cm_values = tables.comentioned(row)
     rows = np.unique(np.concatenate([gloss, glossed, cm_rows]).astype(np.int64))
     g = np.isin(rows, gloss).astype(np.float32)

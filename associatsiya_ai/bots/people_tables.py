@@ -193,16 +193,16 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     length = np.array([len(w) for w in vocab.words], np.float32)
     news = np.asarray(vocab.news, np.float32)
     pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
-    entry = np.zeros(n, np.float32)
     comention = None
     if wordnet:
         pairs[:4] = _wordnet_pairs(vocab.folded, vocab.index)
         named = mentions(vocab.index)
         pairs[4:] = named, {(j, i) for i, j in named}
-        np.add.at(entry, np.array([i for i, _ in named], np.int64), 1.0)
         comention = comentions(named, n)
+    links = tuple(_csr(p, n) for p in pairs)
+    entry = np.diff(links[GLOSS][0]).astype(np.float32)  # nouns each word's entry names
     static = np.stack(
         [zipf, zipf**2, length, secret, np.maximum(news, 0), np.maximum(-news, 0),
          np.log1p(entry)], axis=1
     ).astype(np.float32)  # fmt: skip
-    return PeopleTables(quantiles, static, tuple(_csr(p, n) for p in pairs), comention)
+    return PeopleTables(quantiles, static, links, comention)

@@ -207,8 +207,9 @@ def comentions(named: set[tuple[int, int]], n: int) -> tuple[np.ndarray, np.ndar
     indptr, indices, values : numpy.ndarray
         A symmetric CSR over (n, n): ``indptr`` (n+1,) int64, ``indices`` int32 (ascending
         within a row), ``values`` float32 = ln(1 + number of entries naming both i and j),
-        only for i ≠ j neither of which names the other («лампа» and «свет» are both
-        named in «абажур»'s entry and others). About 2 million pairs on news_v1's
+        only for i ≠ j neither of which names the other («лампа» and «стол» are named
+        together in six entries; «лампа» and «свет» name each other, so they have a direct
+        link instead). About 2 million pairs on news_v1's
         vocabulary, built in a second (a sparse product).
     """
     from scipy import sparse
