@@ -51,7 +51,11 @@ class Vocabulary:
     words : sequence of str
         Display spellings (``ё`` where the dictionary has it), unique after folding.
     matrix : numpy.ndarray
-        Shape (n_words, dim); normalised (and stored float32) here.
+        Shape (n_words, dim); normalised here and stored float32 in column-major (Fortran)
+        order: a bot's hot product ``matrix @ query`` then runs OpenBLAS's column kernel,
+        measured 3–4 times faster single-threaded on (11540, 300) than the row kernel a
+        C-ordered array gets (the values are the same dot products, summed in another
+        order, so they may differ in the last bit).
     zipf : numpy.ndarray, optional
         Shape (n_words,), the frequency prior (effective Zipf); 4.0 for all when omitted.
     news : numpy.ndarray, optional
@@ -103,7 +107,7 @@ class Vocabulary:
         self.folded = [fold(w) for w in self.words]
         if len(set(self.folded)) != len(self.folded):
             raise ValueError("vocabulary words must be unique after folding (ё≡е)")
-        self.matrix = normalise(np.asarray(matrix, dtype=np.float32))
+        self.matrix = np.asfortranarray(normalise(np.asarray(matrix, dtype=np.float32)))
         if self.matrix.shape[0] != len(self.words):
             raise ValueError("matrix rows must match words")
         n = len(self.words)
