@@ -6,10 +6,11 @@ Each row ``{"hint": S, "responses": {R: count}}`` is a fresh game's first turn: 
 chain is ``[S]``; the candidates are the vocabulary minus what a guesser never answers (S
 itself and words consonant with it). The weights maximise Σ_rows Σ_r s(r) ln P(r), s(r) the
 share of people answering r (responses outside the vocabulary are a constant and drop out),
-with L-BFGS from zeros on standardised columns (deterministic: same data, same weights).
-Then the calibration step: one temperature dividing all logits, chosen on a fixed grid to
-minimise the calibration error of the top answer (DESIGN.md); it is reported beside the
-log-likelihood it costs. Prints the fit report; ``--write`` saves ``people_weights.json``.
+with L-BFGS from zeros on standardised columns, on one BLAS thread (deterministic: same
+data, same weights). Then the calibration step: one temperature dividing all logits,
+chosen on a fixed grid to minimise the calibration error of the top answer (DESIGN.md); it
+is reported beside the log-likelihood it costs. Prints the fit report; ``--write`` saves
+``people_weights.json``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy.optimize import minimize
+from threadpoolctl import threadpool_limits
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
 from associatsiya_ai.bots.people_features import (
@@ -191,6 +193,13 @@ def load(path: Path = DEV):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
+    # One BLAS thread: a multithreaded product splits its sums by thread count and load,
+    # and the weights would differ in the last digits from run to run.
+    with threadpool_limits(1):
+        _main()
+
+
+def _main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     _, _, data = load(Path(args[0]) if args else DEV)
     sel = slice(None)

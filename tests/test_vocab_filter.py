@@ -10,6 +10,7 @@ import pytest
 from associatsiya_ai.lexicon import default_lexicon
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.filter import (
+    PREFIX_SHARE,
     REASONS,
     Reading,
     Senses,
@@ -118,6 +119,26 @@ def test_a_part_of_a_hyphenated_name() -> None:
     assert judge(yaga, 3.2, Senses(in_names=0.8)) == "proper-name"
     assert judge(yaga, 3.2, Senses(in_names=0.8, dictionary=0.4)) is None  # «терем»
     assert judge(yaga, 3.2, Senses(in_names=0.01)) is None  # «пресс» of «франс-пресс»
+
+
+def test_a_prefix_of_hyphenated_words() -> None:
+    """«вице» (a form of the dialect «вица») is nearly always «вице-президент»: its lexeme
+    is a prefix, not a word, unless the wordnet knows it; the share is read off the
+    model's counts over the lexeme's own forms."""
+    from associatsiya_ai.vectors.store import Embeddings
+    from associatsiya_ai.vocab.compounds import prefix_parts
+
+    words = ["вице", "вице-президент", "вице-премьер", "кошка", "кошкой", "кошка-мать"]
+    counts = np.array([20, 300, 200, 100, 50, 30])
+    model = Embeddings("toy", None, words, matrix=np.eye(6, dtype=np.float32), counts=counts)
+    shares = prefix_parts(model, ["вица", "кошка", "стол"])
+    assert shares == {"вица": 25.0, "кошка": 30 / 150}  # «кошкой» counts as its use
+    no_counts = Embeddings("toy", None, words, matrix=np.eye(6, dtype=np.float32))
+    assert prefix_parts(no_counts, ["вица"]) == {}
+    vica = reading("вица")
+    assert judge(vica, 4.4, Senses(as_prefix=25.0)) == "compound-part"
+    assert judge(vica, 4.4, Senses(as_prefix=25.0, dictionary=0.3)) is None  # «премьер»
+    assert judge(vica, 4.4, Senses(as_prefix=PREFIX_SHARE / 2)) is None  # «интернет»
 
 
 def test_an_indeclinable_lexeme_weighs_as_one_parse() -> None:

@@ -39,7 +39,8 @@ from associatsiya_ai.bots.people_features import (
 from associatsiya_ai.bots.people_mix import DictionaryMix, single_terms
 from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people_ranks import neighbour_table
-from associatsiya_ai.bots.people_tables import CONVERSE, GLOSS, RELATIONS, PeopleTables, precompute
+from associatsiya_ai.bots.people_secret import log_partitions, secret_given_hints
+from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.glosses import named_in_entry
 
@@ -289,33 +290,11 @@ class PeopleModel:
         return int(idx[draw_index(q, rng)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:
-        """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may
-        answer after hearing h (not h, not consonant with h); shape (n,) float64. Built once
-        (a few seconds) and kept."""
+        """ln Σ_w exp(logit) of every single-word query h over the words a guesser may answer
+        after it (:func:`~associatsiya_ai.bots.people_secret.log_partitions`); shape (n,)
+        float64. Built once (a few seconds) and kept."""
         if self._logz is None:
-            vocab, w, tables = self.vocab, self.w, self.tables
-            n = len(vocab.words)
-            out = np.empty(n)
-            for s in range(0, n, block):
-                rows = np.arange(s, min(s + block, n))
-                cos = vocab.matrix[rows] @ vocab.matrix.T
-                z = cos * (w[0] + w[1] * cos) + self.static
-                fwd = log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
-                rev = log_rank(cos, tables.quantiles)
-                z += w[2] * fwd
-                z += w[3] * rev
-                for b, r in enumerate(rows):
-                    for k in range(len(RELATIONS)):
-                        z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
-                    at, const, by_fwd, by_rev = single_terms(tables, int(r), w)
-                    z[b, at] += const + by_fwd * fwd[b, at] + by_rev * rev[b, at]
-                    z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
-                    z[b, r] = -np.inf
-                top = z.max(1)
-                top = np.where(np.isfinite(top), top, 0.0)  # a row with every word banned
-                with np.errstate(divide="ignore"):  # such a row's partition is 0: ln 0 = -inf
-                    out[rows] = top + np.log(np.exp(z - top[:, None]).sum(1))
-            self._logz = out
+            self._logz = log_partitions(self, block)
         return self._logz
 
     def secret_given_hints(self, secret: int) -> np.ndarray:
@@ -328,23 +307,8 @@ class PeopleModel:
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
-            hit = self._secret_given_hints(secret)
+            hit = secret_given_hints(self, secret, self.log_partitions())
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last
         return hit
-
-    def _secret_given_hints(self, secret: int) -> np.ndarray:
-        vocab, w, tables = self.vocab, self.w, self.tables
-        cos = vocab.matrix @ vocab.matrix[secret]
-        c = np.float32(0) + cos
-        fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
-        rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
-        z = c * (w[0] + w[1] * c) + self.static[secret] + w[2] * fwd + w[3] * rev
-        for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
-            z[tables.linked(back, secret)] += w[LINKED.start + k]
-        at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
-        z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
-        out: np.ndarray = z.astype(np.float64) - self.log_partitions()
-        out.flags.writeable = False
-        return out

@@ -1,4 +1,5 @@
-"""How often a word is said as a part of a hyphenated proper name (:func:`name_parts`).
+"""How often a word is said as a part of a hyphenated proper name (:func:`name_parts`), or
+as the prefix of hyphenated words (:func:`prefix_parts`: «вице» of «вице-президент»).
 
 Some nouns a dictionary knows are, in use, halves of a name: «яга» is heard in «баба-яга»,
 «шри» in «шри-ланка», «сьерра» in «сьерра-леоне». A person told «яга» hears the witch of
@@ -21,6 +22,7 @@ at least :data:`PROPER_SHARE` and the dictionary knows it).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -30,7 +32,7 @@ from associatsiya_ai.rules.words import fold
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
 
-__all__ = ["PROPER_SHARE", "name_parts"]
+__all__ = ["PROPER_SHARE", "name_parts", "prefix_parts"]
 
 PROPER_SHARE = 0.45
 """Weight of proper-noun parses from which a hyphenated token is a name (as a single word's
@@ -64,18 +66,8 @@ def name_parts(embeddings: Embeddings) -> dict[str, float]:
         Folded part → Σ count(name) / count(part), for parts the model holds on their own;
         empty when the model has no counts.
     """
-    counts = embeddings.counts
-    if counts is None:
-        return {}
-    own: dict[str, int] = {}
+    own, tokens = _split_counts(embeddings)
     inside: dict[str, int] = defaultdict(int)
-    tokens = []
-    for word, count in zip(embeddings.words, np.asarray(counts).tolist(), strict=True):
-        key = fold(word)
-        if "-" in word:
-            tokens.append((word, key, int(count)))
-        else:
-            own[key] = own.get(key, 0) + int(count)
     for word, key, count in tokens:
         parts = key.split("-")
         if len(parts) != 2 or not all(p.isalpha() for p in parts) or not _is_name(word.lower()):
@@ -84,3 +76,73 @@ def name_parts(embeddings: Embeddings) -> dict[str, float]:
             if own.get(part):
                 inside[part] += count
     return {part: n / own[part] for part, n in inside.items()}
+
+
+def _split_counts(embeddings: Embeddings) -> tuple[dict[str, int], list[tuple[str, str, int]]]:
+    """Corpus counts of the model's plain words (folded) and its hyphenated tokens
+    (word, folded, count); both empty when the model has no counts."""
+    counts = embeddings.counts
+    if counts is None:
+        return {}, []
+    own: dict[str, int] = {}
+    tokens = []
+    for word, count in zip(embeddings.words, np.asarray(counts).tolist(), strict=True):
+        key = fold(word)
+        if "-" in word:
+            tokens.append((word, key, int(count)))
+        else:
+            own[key] = own.get(key, 0) + int(count)
+    return own, tokens
+
+
+def prefix_parts(embeddings: Embeddings, words: Collection[str]) -> dict[str, float]:
+    """How often each word's lexeme is said as the first half of a hyphenated word, per
+    use on its own.
+
+    Some nouns a dictionary knows are, in use, prefixes: «вице» (a form of the dialect
+    «вица», a twig) is nearly always «вице-президент», «вице-премьер»; «экс» is
+    «экс-президент». Such a word's frequency and vector are the prefix's, and nobody says
+    it alone. The share is Σ count(form-…) over Σ count(form) for the word and its forms
+    that are nothing else (:func:`~associatsiya_ai.vocab.senses.own_forms`: «пресс», a
+    form of «пресса» as well, counts for «пресс» only).
+
+    Parameters
+    ----------
+    embeddings : Embeddings
+        Its ``words`` and ``counts`` (navec ships them; a model without counts gives none).
+    words : collection of str
+        Folded candidate words (lemmas) to measure.
+
+    Returns
+    -------
+    dict of str to float
+        Word → prefix uses per own use, for the words with any prefix use of a form the
+        model holds on its own.
+
+    Examples
+    --------
+    >>> from associatsiya_ai.vectors.store import Embeddings
+    >>> m = Embeddings("toy", None, ["вице", "вице-президент", "пресс", "пресс-служба"],
+    ...                matrix=np.eye(4, dtype=np.float32), counts=np.array([10, 300, 50, 90]))
+    >>> sorted(prefix_parts(m, ["вица", "пресс", "кошка"]).items())
+    [('вица', 30.0), ('пресс', 1.8)]
+    """
+    from associatsiya_ai.lexicon import morph
+    from associatsiya_ai.vocab.senses import own_forms
+
+    own, tokens = _split_counts(embeddings)
+    prefix: dict[str, int] = defaultdict(int)
+    for _, key, count in tokens:
+        parts = key.split("-")
+        if len(parts) == 2 and all(p.isalpha() for p in parts) and own.get(parts[0]):
+            prefix[parts[0]] += count
+    candidates = {fold(p.normal_form) for f in prefix for p in morph().parse(f)}
+    out: dict[str, float] = {}
+    for word in candidates.intersection(words):
+        forms = [fold(f) for f in own_forms(word, own)]
+        forms = [word, *forms] if word in own else forms
+        uses = sum(own[f] for f in forms)
+        said = sum(prefix.get(f, 0) for f in forms)
+        if uses and said:
+            out[word] = said / uses
+    return out

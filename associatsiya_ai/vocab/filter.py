@@ -39,13 +39,13 @@ from associatsiya_ai.vocab.reading import Reading, aliases, parse_weights, readi
 from associatsiya_ai.vocab.wordnet import AGREES
 
 __all__ = [
-    "IN_NAMES", "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge",
+    "IN_NAMES", "PREFIX_SHARE", "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge",
     "needs_name_sense", "parse_weights", "reading", "report",
 ]  # fmt: skip
 
 REASONS = (
     "not-cyrillic", "rare", "not-r3", "not-noun", "short-form", "not-in-dictionary",
-    "inflected-form",
+    "inflected-form", "compound-part",
     "duplicate-lexeme", "adjective", "proper-name", "name-sense", "obscene", "slur", "insult",
 )  # fmt: skip
 """Every reason a candidate is dropped for, in the order the report lists them."""
@@ -68,6 +68,13 @@ IN_NAMES = 0.5
 """Uses inside hyphenated names per use on its own from which a word the wordnet does not
 know on its own is a part of a name («яга»: 185 «баба-яга» to 239 «яга» in navec news_v1;
 «пресс» is in «франс-пресс» 379 times to 46,888)."""
+PREFIX_SHARE = 3.0
+"""Uses as the first half of hyphenated words per use on its own (its lexeme's forms) from
+which a word the wordnet does not know is a prefix, not a word a person says («вица»: 292,911
+«вице-…» to 1,965 «вице» in navec news_v1; «экс» 87; «пресс» 27, whose vector there is the
+press's, «пресса», «журналист», not what a person hears). «интернет» is at 0.8 (its other
+forms are in use); «премьер» is at 3.0 but the wordnet knows it."""
+
 ADJECTIVE_SHARE = 0.2
 """Weight of adjective parses from which a form's neighbours decide whether it is one."""
 NOUN_NEIGHBOURS = 0.5
@@ -113,6 +120,10 @@ class Senses:
     in_names : float
         Its uses inside the model's hyphenated names over its own uses
         (:func:`~associatsiya_ai.vocab.compounds.name_parts`; 0 when below :data:`IN_NAMES`).
+    as_prefix : float
+        Its lexeme's uses as the first half of the model's hyphenated words over its own uses
+        (:func:`~associatsiya_ai.vocab.compounds.prefix_parts`; 0 when below
+        :data:`PREFIX_SHARE`).
     """
 
     names: float = 0.0
@@ -122,6 +133,7 @@ class Senses:
     wide_names: float | None = None
     dictionary: float | None = None
     in_names: float = 0.0
+    as_prefix: float = 0.0
 
     @property
     def agrees(self) -> bool:
@@ -162,6 +174,8 @@ def judge(r: Reading, zipf: float, senses: Senses | None, kept: Iterable[str] = 
             return "proper-name"  # «вика»: «вики» is its genitive too, not a plural in use
     if s.in_names >= IN_NAMES and s.dictionary is None:
         return "proper-name"  # «яга»: heard as «баба-яга»
+    if s.as_prefix >= PREFIX_SHARE and s.dictionary is None:
+        return "compound-part"  # «вица»: its uses are «вице-президент»
     if (
         s.wide_names is not None
         and s.wide_names >= WIDE_NAMES

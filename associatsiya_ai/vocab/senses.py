@@ -13,7 +13,8 @@ mostly is in the corpus. Three measures tell which reading that is:
 - its cosine to its wordnet relatives' mean (:mod:`associatsiya_ai.vocab.wordnet`): when
   high, the dictionary sense is the vector's own whatever its neighbours are;
 - the share of its uses inside the model's hyphenated names («яга» in «баба-яга»,
-  :mod:`associatsiya_ai.vocab.compounds`).
+  :mod:`associatsiya_ai.vocab.compounds`), and of its uses as their prefix («вице» of
+  «вице-президент»).
 
 Only forms with a competing reading are measured (a few thousand of the model's words), and
 for the last measure only the forms :func:`~associatsiya_ai.vocab.filter.needs_name_sense`.
@@ -27,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
-from associatsiya_ai.vocab.compounds import name_parts
+from associatsiya_ai.vocab.compounds import name_parts, prefix_parts
 from associatsiya_ai.vocab.filter import (
     ADJECTIVE_SHARE,
     IN_NAMES,
     OTHER_SHARE,
+    PREFIX_SHARE,
     Reading,
     Senses,
     aliases,
@@ -235,7 +237,8 @@ def measure_senses(
     wide : collection of str
         Forms of ``readings`` whose neighbours in the whole model are measured too
         (:attr:`Senses.wide_names`); they get a :class:`Senses` even with no competing reading,
-        as do the forms said inside names (:attr:`Senses.in_names`).
+        as do the forms said inside names (:attr:`Senses.in_names`) or as prefixes
+        (:attr:`Senses.as_prefix`).
 
     Returns
     -------
@@ -245,12 +248,19 @@ def measure_senses(
     names_wide = _wide_names([w for w in readings if w in wide and w in embeddings], embeddings)
     todo = [w for w, r in readings.items() if needs_senses(r) and w in embeddings]
     parts = {w: x for w, x in name_parts(embeddings).items() if w in readings and x >= IN_NAMES}
+    prefixes = {w: x for w, x in prefix_parts(embeddings, readings).items() if x >= PREFIX_SHARE}
     agree = agreement(
-        embeddings, [*names_wide, *parts, *(w for w in todo if readings[w].proper > 0)]
+        embeddings,
+        [*names_wide, *parts, *prefixes, *(w for w in todo if readings[w].proper > 0)],
     )
     out = {
-        w: Senses(wide_names=names_wide.get(w), dictionary=agree.get(w), in_names=parts.get(w, 0))
-        for w in {**names_wide, **parts}
+        w: Senses(
+            wide_names=names_wide.get(w),
+            dictionary=agree.get(w),
+            in_names=parts.get(w, 0),
+            as_prefix=prefixes.get(w, 0),
+        )
+        for w in {**names_wide, **parts, **prefixes}
     }
     if not todo:
         return out
@@ -277,5 +287,6 @@ def measure_senses(
                 wide_names=names_wide.get(w),
                 dictionary=agree.get(w),
                 in_names=parts.get(w, 0.0),
+                as_prefix=prefixes.get(w, 0.0),
             )
     return out

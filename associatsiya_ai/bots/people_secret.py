@@ -1,0 +1,101 @@
+"""The hinter's side of the human-response model: P(a person answers the secret | hint h)
+for every single-word hint h at once.
+
+A hinter asks, for its secret s, how likely a person who hears h answers s, for every
+vocabulary word h (:func:`secret_given_hints`). By the model, that is s's logit in the
+query h minus h's log-partition (:func:`log_partitions`, the same for every secret, built
+once per vocabulary and cached with the per-word tables). s's logit in every query is one
+matrix-vector product (the cosines of s to every word) plus the lookups of the features
+read from the other side: the rank of s among each h's neighbours, each h's rank among s's,
+and the dictionary links seen from s (:data:`~associatsiya_ai.bots.people_tables.CONVERSE`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from associatsiya_ai.bots.people_features import LINKED, log_rank
+from associatsiya_ai.bots.people_mix import single_terms
+from associatsiya_ai.bots.people_tables import CONVERSE, RELATIONS
+
+if TYPE_CHECKING:
+    from associatsiya_ai.bots.people import PeopleModel
+
+__all__ = ["log_partitions", "secret_given_hints"]
+
+
+def log_partitions(model: PeopleModel, block: int = 256) -> np.ndarray:
+    """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may answer
+    after hearing h (not h, not consonant with h).
+
+    Parameters
+    ----------
+    model : PeopleModel
+        Its vocabulary, tables, weights and static scores.
+    block : int
+        Queries per matrix product (memory: block × n float32 at a time).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n,), float64; ``-inf`` for a query after which every word is banned.
+    """
+    vocab, w, tables = model.vocab, model.w, model.tables
+    n = len(vocab.words)
+    out = np.empty(n)
+    for s in range(0, n, block):
+        rows = np.arange(s, min(s + block, n))
+        cos = vocab.matrix[rows] @ vocab.matrix.T
+        z = cos * (w[0] + w[1] * cos) + model.static
+        fwd = log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
+        rev = log_rank(cos, tables.quantiles)
+        z += w[2] * fwd
+        z += w[3] * rev
+        for b, r in enumerate(rows):
+            for k in range(len(RELATIONS)):
+                z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
+            at, const, by_fwd, by_rev = single_terms(tables, int(r), w)
+            z[b, at] += const + by_fwd * fwd[b, at] + by_rev * rev[b, at]
+            z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
+            z[b, r] = -np.inf
+        top = z.max(1)
+        top = np.where(np.isfinite(top), top, 0.0)  # a row with every word banned
+        with np.errstate(divide="ignore"):  # such a row's partition is 0: ln 0 = -inf
+            out[rows] = top + np.log(np.exp(z - top[:, None]).sum(1))
+    return out
+
+
+def secret_given_hints(model: PeopleModel, secret: int, logz: np.ndarray) -> np.ndarray:
+    """ln P(a person answers ``secret`` | single-word hint h) for every h.
+
+    Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
+    single-mode turn.
+
+    Parameters
+    ----------
+    model : PeopleModel
+    secret : int
+        The secret's vocabulary row.
+    logz : numpy.ndarray
+        :func:`log_partitions` of the model, shape (n,) float64.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n,), float64, read-only.
+    """
+    vocab, w, tables = model.vocab, model.w, model.tables
+    cos = vocab.matrix @ vocab.matrix[secret]
+    c = np.float32(0) + cos
+    fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
+    rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
+    z = c * (w[0] + w[1] * c) + model.static[secret] + w[2] * fwd + w[3] * rev
+    for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
+        z[tables.linked(back, secret)] += w[LINKED.start + k]
+    at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
+    z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
+    out: np.ndarray = z.astype(np.float64) - logz
+    out.flags.writeable = False
+    return out
