@@ -259,6 +259,13 @@ def test_quit_command() -> None:
     assert "Игра прервана: вы вышли из игры." in r.output
 
 
+def test_a_mistyped_command_is_named_not_checked_as_a_word() -> None:
+    r = run("--word лампа", ["!правило", "!выход"])
+    assert r.exit_code == 0
+    assert "Нет такой команды: «!правило». Команды:" in r.output
+    assert "русские буквы" not in r.output
+
+
 def test_broken_bot_is_a_counted_error_not_a_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -498,7 +505,7 @@ def test_eof_at_the_secret_prompt(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
     r = run(f"--role hinter --team 1 --log {log}", ["кошку"])
     assert r.exit_code == 0
-    assert "Ввод закончился — игра прервана." in r.output
+    assert "Игра прервана: ввод закончился." in r.output
     assert "Журнал: " in r.output and "(записано: 1 игра)" in r.output
     (rec,) = log_records(log)
     assert rec["ended_by"] == "eof" and rec["outcome"]["termination"] == "abandoned"

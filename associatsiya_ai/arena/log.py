@@ -126,11 +126,20 @@ _JSON_PROBLEMS = {
 def _json_problem(error: json.JSONDecodeError) -> str:
     """Why a line is not JSON, in Russian (with the column).
 
+    A record is only "оборвана" (cut short) where the text ends; a fault before the end is
+    a damaged record.
+
     >>> _json_problem(json.JSONDecodeError("Unterminated string starting at", "{\\"a", 1))
     'строка оборвана (символ 2)'
+    >>> _json_problem(json.JSONDecodeError("Expecting ',' delimiter", '{"a": 1', 7))
+    'запись оборвана (символ 8)'
+    >>> _json_problem(json.JSONDecodeError("Expecting property name enclosed", "{not json", 1))
+    'испорченная запись (символ 2)'
     """
     for english, russian in _JSON_PROBLEMS.items():
         if error.msg.startswith(english):
+            if russian == "запись оборвана" and error.pos < len(error.doc.rstrip()):
+                russian = "испорченная запись"
             return f"{russian} (символ {error.pos + 1})"
     return f"не JSON (символ {error.pos + 1})"
 

@@ -129,6 +129,7 @@ _USAGE_MESSAGES: tuple[tuple[str, str], ...] = (
     (r"Option '(.*)' requires (\d+) arguments\.?", r"параметру \1 нужно значений: \2"),
     (r"Option '(.*)' does not take a value\.?", r"параметр \1 не принимает значения"),
     (r"Got unexpected extra argument\(s\) \((.*)\)", r"лишние аргументы: \1"),
+    (r"No such command '(.*)'\. Did you mean '(.*)'\?", r"нет команды «\1» (может быть, \2?)"),
     (r"No such command '(.*)'\.?", r"нет команды «\1» (список: associatsiya --help)"),
     (r"Missing command\.?", "не указана команда (список: associatsiya --help)"),
 )
@@ -170,6 +171,8 @@ def usage_text(message: str, param: str | None = None) -> str:
     'неверное значение --repeat / -r: нужно целое число'
     >>> usage_text("Got unexpected extra argument(s) (c)")
     'лишние аргументы: c'
+    >>> usage_text("No such command 'gues'. Did you mean 'guess'?")
+    'нет команды «gues» (может быть, guess?)'
     >>> usage_text("Missing argument 'HINT'.")
     'не хватает аргумента HINT (наводка)'
     >>> usage_text("Invalid value for '--level': Value error, 'x' is not one of 'easy', 'hard'.")

@@ -45,7 +45,7 @@ ENDED_BY = {
     "quit": "вы вышли из игры",
     "eof": "ввод закончился",
     "interrupt": "нажато Ctrl-C",
-    "bot-error": "бот не смог сделать допустимый ход",
+    "bot-error": "бот не смог сделать допустимый ход (это ошибка программы)",
     "hangup": "терминал закрыт",
     "terminate": "программу остановили (сигнал завершения)",
     "output-closed": "вывод закрыт",
@@ -53,15 +53,12 @@ ENDED_BY = {
 """Why an abandoned game ended (the record's ``ended_by``), in Russian."""
 
 ENDINGS = {
-    "eof": ("Ввод закончился — игра прервана.", 0),
-    "quit": ("Вы вышли из игры.", 0),
-    "interrupt": ("Прервано (Ctrl-C).", 130),
-    "bot-error": ("Бот не смог сделать допустимый ход — это ошибка программы.", 1),
-    "hangup": ("Терминал закрыт — игра прервана.", 129),
-    "terminate": ("Программу остановили — игра прервана.", 143),
-    "output-closed": ("Вывод закрыт — игра прервана.", 141),
-}
-"""How ``vs-bot`` ends when a match stops early: the last line and the exit code."""
+    why: (f"Игра прервана: {ENDED_BY[why]}.", code)
+    for why, code in (("eof", 0), ("quit", 0), ("interrupt", 130), ("bot-error", 1),
+                      ("hangup", 129), ("terminate", 143), ("output-closed", 141))
+}  # fmt: skip
+"""How ``vs-bot`` ends when a match stops early: the last line (the words the screen says
+when a game is abandoned, :data:`ENDED_BY`) and the exit code."""
 
 COMMANDS_LINE = "Команды: ? — почему боты так сходили · !правила · !выход"
 """The commands every prompt understands."""

@@ -146,6 +146,9 @@ class Terminal:
                 self.screen.rules()
             elif lowered in HELP:
                 self.screen.say(COMMANDS_LINE)
+            elif lowered.startswith("!"):  # a mistyped command is no word to check
+                unknown = escape(shorten(text, 40))
+                self.screen.say(f"Нет такой команды: «{unknown}». {COMMANDS_LINE}")
             else:
                 return text
 

@@ -3,6 +3,8 @@
 >>> from associatsiya_ai.rules.types import Outcome, Termination
 >>> outcome_text(Outcome(Termination.GUESSED, winner=2, loser=1, word="ёлки"), "ёлка")
 'Команда 2 отгадала слово «ёлка» и победила.'
+>>> outcome_text(Outcome(Termination.CONSONANCE, winner=1, loser=2, word="кошка"), "кошка")
+'Созвучие: наводка «кошка» (это само загаданное слово). Команда 2 проиграла, победила команда 1.'
 >>> outcome_text(Outcome(Termination.DRAW, winner=None, loser=None))
 'Ничья: слово не отгадано за шесть ходов каждой команды.'
 >>> model_error_text(ModelError("файл модели не найден: x.tar", fix="download", model="hudlit_v1"))
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 from associatsiya_ai.rules.types import Outcome, Termination
+from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
 
 __all__ = ["model_error_text", "outcome_text"]
@@ -25,7 +28,8 @@ def outcome_text(outcome: Outcome, secret: str | None = None) -> str:
     outcome : Outcome
         The engine's outcome record.
     secret : str or None
-        The secret: a guessed game names it, not the answer's form («ёлки» → «ёлка»).
+        The secret: a guessed game names it, not the answer's form («ёлки» → «ёлка»); a
+        hint that is the secret itself is called so, not listed letter by letter.
 
     Returns
     -------
@@ -36,6 +40,8 @@ def outcome_text(outcome: Outcome, secret: str | None = None) -> str:
         return f"Команда {outcome.winner} отгадала слово «{secret or outcome.word}» и победила."
     if outcome.termination is Termination.CONSONANCE:
         letters = "; ".join(o.describe() for o in outcome.overlaps)
+        if secret and outcome.word and fold(outcome.word) == fold(secret):
+            letters = "это само загаданное слово"
         return (
             f"Созвучие: наводка «{outcome.word}» ({letters}). "
             f"Команда {outcome.loser} проиграла, победила команда {outcome.winner}."
