@@ -119,11 +119,12 @@ def weighted_relatives(word: str) -> dict[str, float]:
     lemma_synsets, members, up, down = _tables()
     out: dict[str, float] = defaultdict(float)
     w = fold(word)
-    for sid in lemma_synsets.get(w, ()):
+    # sorted: the weights are float sums, the same whatever the sets' per-process order
+    for sid in sorted(lemma_synsets.get(w, ())):
         for kind, sids in (("synonym", {sid}), ("hypernym", up.get(sid, set())),
                            ("hyponym", down.get(sid, set()))):  # fmt: skip
-            for other in sids:
-                for lemma in members.get(other, set()):
+            for other in sorted(sids):
+                for lemma in sorted(members.get(other, set())):
                     if lemma != w and lemma.isalpha():
                         out[lemma] += RELATION_WEIGHTS[kind]
     return dict(out)
@@ -166,14 +167,15 @@ def weighted_mean(
     -------
     numpy.ndarray or None
         Shape (dim,), float32; None when no word has a finite vector or they cancel out.
+        The same floats whatever the mapping's order (summed in word order).
 
     >>> v = {"пятно": np.array([1.0, 0.0]), "ошибка": np.array([0.0, 1.0])}
     >>> weighted_mean({"пятно": 3.0, "ошибка": 4.0, "чернила": 1.0}, v.get).tolist()
     [0.6000000238418579, 0.800000011920929]
     """
     total = None
-    for word, weight in weights.items():
-        v = vector(word)
+    for word, weight in sorted(weights.items()):  # a fixed order of the float sums: the
+        v = vector(word)  # mapping's own comes from sets, whose order changes per process
         if v is not None and np.isfinite(v).all():
             total = weight * v if total is None else total + weight * v
     if total is None:
