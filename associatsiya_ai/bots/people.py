@@ -294,7 +294,7 @@ class PeopleModel:
         after it (:func:`~associatsiya_ai.bots.people_secret.log_partitions`); shape (n,)
         float64. Built once (a few seconds) and kept."""
         if self._logz is None:
-            self._logz = log_partitions(self, block)
+            self._logz = log_partitions(self.vocab, self.tables, self.w, self.static, block)
         return self._logz
 
     def secret_given_hints(self, secret: int) -> np.ndarray:
@@ -307,7 +307,9 @@ class PeopleModel:
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
-            hit = secret_given_hints(self, secret, self.log_partitions())
+            hit = secret_given_hints(
+                self.vocab, self.tables, self.w, self.static, secret, self.log_partitions()
+            )
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last

@@ -21,19 +21,27 @@ from associatsiya_ai.bots.people_mix import single_terms
 from associatsiya_ai.bots.people_tables import CONVERSE, RELATIONS
 
 if TYPE_CHECKING:
-    from associatsiya_ai.bots.people import PeopleModel
+    from associatsiya_ai.bots.people_tables import PeopleTables
+    from associatsiya_ai.vocab import Vocabulary
 
 __all__ = ["log_partitions", "secret_given_hints"]
 
 
-def log_partitions(model: PeopleModel, block: int = 256) -> np.ndarray:
+def log_partitions(
+    vocab: Vocabulary, tables: PeopleTables, w: np.ndarray, static: np.ndarray, block: int = 256
+) -> np.ndarray:
     """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may answer
     after hearing h (not h, not consonant with h).
 
     Parameters
     ----------
-    model : PeopleModel
-        Its vocabulary, tables, weights and static scores.
+    vocab : Vocabulary
+    tables : PeopleTables
+    w : numpy.ndarray
+        The weights over :data:`~associatsiya_ai.bots.people_features.FEATURES`, divided by
+        the temperature, shape (F,) float32 (``PeopleWeights.vector()``).
+    static : numpy.ndarray
+        Each candidate's own score, ``tables.static @ w[STATIC]``, shape (n,).
     block : int
         Queries per matrix product (memory: block × n float32 at a time).
 
@@ -42,13 +50,12 @@ def log_partitions(model: PeopleModel, block: int = 256) -> np.ndarray:
     numpy.ndarray
         Shape (n,), float64; ``-inf`` for a query after which every word is banned.
     """
-    vocab, w, tables = model.vocab, model.w, model.tables
     n = len(vocab.words)
     out = np.empty(n)
     for s in range(0, n, block):
         rows = np.arange(s, min(s + block, n))
         cos = vocab.matrix[rows] @ vocab.matrix.T
-        z = cos * (w[0] + w[1] * cos) + model.static
+        z = cos * (w[0] + w[1] * cos) + static
         fwd = log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
         rev = log_rank(cos, tables.quantiles)
         z += w[2] * fwd
@@ -67,7 +74,14 @@ def log_partitions(model: PeopleModel, block: int = 256) -> np.ndarray:
     return out
 
 
-def secret_given_hints(model: PeopleModel, secret: int, logz: np.ndarray) -> np.ndarray:
+def secret_given_hints(
+    vocab: Vocabulary,
+    tables: PeopleTables,
+    w: np.ndarray,
+    static: np.ndarray,
+    secret: int,
+    logz: np.ndarray,
+) -> np.ndarray:
     """ln P(a person answers ``secret`` | single-word hint h) for every h.
 
     Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
@@ -75,7 +89,8 @@ def secret_given_hints(model: PeopleModel, secret: int, logz: np.ndarray) -> np.
 
     Parameters
     ----------
-    model : PeopleModel
+    vocab, tables, w, static
+        As :func:`log_partitions`.
     secret : int
         The secret's vocabulary row.
     logz : numpy.ndarray
@@ -86,12 +101,11 @@ def secret_given_hints(model: PeopleModel, secret: int, logz: np.ndarray) -> np.
     numpy.ndarray
         Shape (n,), float64, read-only.
     """
-    vocab, w, tables = model.vocab, model.w, model.tables
     cos = vocab.matrix @ vocab.matrix[secret]
     c = np.float32(0) + cos
     fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
     rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
-    z = c * (w[0] + w[1] * c) + model.static[secret] + w[2] * fwd + w[3] * rev
+    z = c * (w[0] + w[1] * c) + static[secret] + w[2] * fwd + w[3] * rev
     for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
         z[tables.linked(back, secret)] += w[LINKED.start + k]
     at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)

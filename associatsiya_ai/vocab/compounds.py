@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.reading import own_forms
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -103,7 +104,7 @@ def prefix_parts(embeddings: Embeddings, words: Collection[str]) -> dict[str, fl
     «вица», a twig) is nearly always «вице-президент», «вице-премьер»; «экс» is
     «экс-президент». Such a word's frequency and vector are the prefix's, and nobody says
     it alone. The share is Σ count(form-…) over Σ count(form) for the word and its forms
-    that are nothing else (:func:`~associatsiya_ai.vocab.senses.own_forms`: «пресс», a
+    that are nothing else (:func:`~associatsiya_ai.vocab.reading.own_forms`: «пресс», a
     form of «пресса» as well, counts for «пресс» only).
 
     Parameters
@@ -128,7 +129,6 @@ def prefix_parts(embeddings: Embeddings, words: Collection[str]) -> dict[str, fl
     [('вица', 30.0), ('пресс', 1.8)]
     """
     from associatsiya_ai.lexicon import morph
-    from associatsiya_ai.vocab.senses import own_forms
 
     own, tokens = _split_counts(embeddings)
     prefix: dict[str, int] = defaultdict(int)

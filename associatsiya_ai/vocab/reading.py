@@ -13,13 +13,17 @@ hardly ever said in the plural). :mod:`associatsiya_ai.vocab.filter` judges the 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Container
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from associatsiya_ai.rules.words import fold
 
-__all__ = ["Reading", "aliases", "parse_weights", "reading"]
+__all__ = ["UNAMBIGUOUS", "Reading", "aliases", "own_forms", "parse_weights", "reading"]
+
+UNAMBIGUOUS = 0.9
+"""A form of a lexeme is unambiguous when parses of that lexeme weigh this much."""
 
 
 @dataclass(frozen=True)
@@ -158,3 +162,30 @@ def reading(word: str) -> Reading:
         w, own, proper, adjective, dict(others), dict(plural_of), singular_zipf, plural_zipf,
         animate, distinct,
     )  # fmt: skip
+
+
+def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS) -> list[str]:
+    """The forms of ``word``'s common-noun lexeme in ``words`` that are nothing else.
+
+    A form is kept when parses of the word's lexeme (any spelling of its lemma, see
+    :func:`aliases`) weigh at least ``unambiguous``.
+    """
+    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+
+    same = aliases(word)
+
+    def mine(p: Any) -> bool:
+        return (
+            p.tag.POS == "NOUN"
+            and fold(p.normal_form) in same
+            and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
+        )
+
+    def share(form: str) -> float:
+        return float(sum(p.score for p in morph().parse(form) if mine(p)))
+
+    for p in morph().parse(word):
+        if mine(p):
+            forms = dict.fromkeys(f.word for f in p.lexeme if fold(f.word) != word)
+            return [f for f in forms if f in words and share(f) >= unambiguous]
+    return []

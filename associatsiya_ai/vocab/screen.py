@@ -33,7 +33,8 @@ from associatsiya_ai.vocab.filter import (
     report,
 )
 from associatsiya_ai.vocab.lists import offensive_reason
-from associatsiya_ai.vocab.senses import measure_senses, own_forms
+from associatsiya_ai.vocab.reading import own_forms
+from associatsiya_ai.vocab.senses import measure_senses
 
 if TYPE_CHECKING:
     from associatsiya_ai.lexicon import Lexicon

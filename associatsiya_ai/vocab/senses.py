@@ -22,8 +22,8 @@ for the last measure only the forms :func:`~associatsiya_ai.vocab.filter.needs_n
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,12 +38,13 @@ from associatsiya_ai.vocab.filter import (
     Senses,
     aliases,
 )
+from associatsiya_ai.vocab.reading import own_forms
 from associatsiya_ai.vocab.wordnet import agreement
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
 
-__all__ = ["measure_senses", "needs_senses", "own_forms"]
+__all__ = ["measure_senses", "needs_senses"]
 
 WIDE = 60000
 """How many of the model's most frequent words, of any script, the name-sense neighbours are
@@ -53,8 +54,6 @@ REFERENCE = 40000
 """How many of the model's most frequent Russian words the neighbours are drawn from."""
 NEIGHBOURS = 20
 """How many nearest reference words a form's neighbour shares are over."""
-UNAMBIGUOUS = 0.9
-"""A form of a lexeme is unambiguous when parses of that lexeme weigh this much."""
 _CHUNK = 1024
 
 
@@ -172,33 +171,6 @@ def _wide_names(forms: list[str], embeddings: Embeddings, k: int = NEIGHBOURS) -
         if others and out[w] > 0:
             out[w] = min(out[w], share(_unit(embeddings.vectors_for(others).mean(axis=0)), w))
     return out
-
-
-def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS) -> list[str]:
-    """The forms of ``word``'s common-noun lexeme in ``words`` that are nothing else.
-
-    A form is kept when parses of the word's lexeme (any spelling of its lemma, see
-    :func:`~associatsiya_ai.vocab.filter.aliases`) weigh at least ``unambiguous``.
-    """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
-
-    same = aliases(word)
-
-    def mine(p: Any) -> bool:
-        return (
-            p.tag.POS == "NOUN"
-            and fold(p.normal_form) in same
-            and PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        )
-
-    def share(form: str) -> float:
-        return float(sum(p.score for p in morph().parse(form) if mine(p)))
-
-    for p in morph().parse(word):
-        if mine(p):
-            forms = dict.fromkeys(f.word for f in p.lexeme if fold(f.word) != word)
-            return [f for f in forms if f in words and share(f) >= unambiguous]
-    return []
 
 
 def _others(
