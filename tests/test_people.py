@@ -211,7 +211,8 @@ def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
     fast logits, the log-partitions and P(secret | hint) are the feature matrix's."""
     tiny = tiny_vocabulary()
     n, ix = len(tiny), tiny.index
-    pairs = {(ix["кошка"], ix["молоко"]), (ix["хвост"], ix["кошка"]), (ix["дом"], ix["окно"])}
+    pairs = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]),  # they name each other
+             (ix["хвост"], ix["кошка"]), (ix["дом"], ix["окно"])}  # fmt: skip
     cm = {(ix["кошка"], ix["рыба"]): 0.7, (ix["дом"], ix["стул"]): 1.1}
     comention = _csr_values({**cm, **{(j, i): v for (i, j), v in cm.items()}}, n)
     base = precompute(tiny, wordnet=False)

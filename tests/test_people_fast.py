@@ -254,3 +254,21 @@ def test_all_links_are_the_relations_links_in_order() -> None:
         at = slice(indptr[row], indptr[row + 1])
         expected = [(int(j), k) for k in range(4) for j in tables.linked(k, row)]
         assert list(zip(indices[at].tolist(), relation[at].tolist(), strict=True)) == expected
+
+
+def test_direct_links_are_the_gloss_and_glossed_links_together() -> None:
+    from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables, _csr
+
+    m = model()
+    gloss = {(0, 2), (0, 1), (2, 0)}
+    glossed = {(0, 2), (1, 0)}  # 0 and 2 name each other
+    links = [_csr(set(), 3)] * 6
+    links[GLOSS], links[GLOSS + 1] = _csr(gloss, 3), _csr(glossed, 3)
+    tables = PeopleTables(m.tables.quantiles[:3], m.tables.static[:3], tuple(links))
+    indptr, rows, in_gloss, in_glossed = tables.direct
+    for row in range(3):
+        at = slice(indptr[row], indptr[row + 1])
+        expected = sorted({j for i, j in gloss | glossed if i == row})
+        assert rows[at].tolist() == expected
+        assert in_gloss[at].tolist() == [(row, j) in gloss for j in expected]
+        assert in_glossed[at].tolist() == [(row, j) in glossed for j in expected]

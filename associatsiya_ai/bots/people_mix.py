@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from associatsiya_ai.bots.people_features import FEATURES
-from associatsiya_ai.bots.people_tables import CONVERSE, GLOSS, PeopleTables
+from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables
 
 __all__ = ["DictionaryMix", "single_terms"]
 
@@ -60,23 +60,28 @@ def single_terms(
     arrays (a first turn's guess, the log-partitions).
 
     With ``converse``, ``row`` is the candidate and the rows are the heard words: its links
-    read from the other side (:data:`CONVERSE`), for P(candidate | each heard word) (the
-    hinter's P(secret | hint); co-mentions are symmetric).
+    read from the other side (:data:`~associatsiya_ai.bots.people_tables.CONVERSE`), for
+    P(candidate | each heard word) (the hinter's P(secret | hint); co-mentions are
+    symmetric).
 
     Returns
     -------
     rows : numpy.ndarray
-        int64, ascending: the words the heard word's gloss, glossed and co-mention links touch.
+        int64, distinct: the words the heard word's gloss and glossed links touch
+        (:attr:`PeopleTables.direct`, ascending), then its co-mentions (which
+        :attr:`PeopleTables.comention` keeps apart from them).
     const, by_fwd, by_rev : numpy.ndarray
         float32, one per row.
     """
-    gloss_k, glossed_k = (CONVERSE[GLOSS], CONVERSE[GLOSS + 1]) if converse else (GLOSS, GLOSS + 1)
-    gloss, glossed = tables.linked(gloss_k, row), tables.linked(glossed_k, row)
+    indptr, direct, in_gloss, in_glossed = tables.direct
+    at = slice(indptr[row], indptr[row + 1])
+    # converse: the candidate's gloss links are the heard words' glossed ones (CONVERSE)
+    g0, gd0 = (in_glossed[at], in_gloss[at]) if converse else (in_gloss[at], in_glossed[at])
     cm_rows, cm_values = tables.comentioned(row)
-    rows = np.unique(np.concatenate([gloss, glossed, cm_rows]).astype(np.int64))
-    g = np.isin(rows, gloss).astype(np.float32)
-    gd = np.isin(rows, glossed).astype(np.float32)
-    cm = np.zeros(len(rows), np.float32)
-    cm[np.searchsorted(rows, cm_rows)] = cm_values
+    none = np.zeros(len(cm_rows), bool)  # co-mentions are never direct links
+    rows = np.concatenate([direct[at], cm_rows]).astype(np.int64)
+    g = np.concatenate([g0, none]).astype(np.float32)
+    gd = np.concatenate([gd0, none]).astype(np.float32)
+    cm = np.concatenate([np.zeros(len(g0), np.float32), cm_values])
     a, b, c, d, e = (w[k] for k in DictionaryMix._COLUMNS)
     return rows, c * g * gd + d * cm, a * g + e * cm, b * gd
