@@ -58,7 +58,7 @@ __all__ = [
     "query_vector",
 ]
 
-VOCAB_VERSION = 17
+VOCAB_VERSION = 18
 """Bump when the vocabulary rules change: the on-disk cache is keyed by it."""
 ProgressCallback = Callable[[int, int], None]
 """``on_progress(done, total)``: model words examined so far, of all."""
