@@ -91,7 +91,6 @@ class PeopleModel:
         self._by_secret: dict[int, np.ndarray] = {}
         self._cosines: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
-        self._singles: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -195,23 +194,11 @@ class PeopleModel:
                 cache.popitem(last=False)
         return out
 
-    def _single(self, row: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """:func:`~associatsiya_ai.bots.people_mix.single_terms` of a word, the last
-        :data:`_COSINES_KEPT` kept."""
-        hit = self._singles.pop(row, None)
-        if hit is None:
-            hit = single_terms(self.tables, row, self.w)
-            if len(self._singles) >= _COSINES_KEPT:
-                self._singles.pop(next(iter(self._singles)))
-        self._singles[row] = hit
-        return hit
-
     def forget(self) -> None:
         """Drop the kept cosines and per-secret tables (a benchmark times decisions from a
         cold start)."""
         self._cosines.clear()
         self._by_secret.clear()
-        self._singles.clear()
 
     def _scores(self, cos: np.ndarray, heards: list[list[Heard]]) -> np.ndarray:
         """The logits of every word from its cosine to each query; cos and the result
@@ -243,7 +230,7 @@ class PeopleModel:
                 row = heard[0].row
                 at = slice(indptr[row], indptr[row + 1])
                 np.add.at(out[j], linked[at], w[LINKED][relation[at]])
-                rows, const, by_fwd, by_rev = self._single(row)
+                rows, const, by_fwd, by_rev = single_terms(tables, row, w)
                 out[j, rows] += const + by_fwd * fwds[j][rows] + by_rev * revs[j][rows]
                 continue
             mix = DictionaryMix(n)  # the weight shares of gloss, glossed and co-mentions
