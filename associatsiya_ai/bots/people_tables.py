@@ -10,8 +10,6 @@ package (:mod:`associatsiya_ai.vocab.wordnet`, :mod:`associatsiya_ai.vocab.gloss
 
 from __future__ import annotations
 
-import sqlite3
-from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -21,7 +19,7 @@ import numpy as np
 from associatsiya_ai.bots.people_ranks import RANKS
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.glosses import comentions, mentions
-from associatsiya_ai.vocab.wordnet import wordnet_path
+from associatsiya_ai.vocab.wordnet import relation_pairs
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -46,11 +44,6 @@ word ⇔ the heard word is a <CONVERSE[k]> of the candidate."""
 
 _NOTHING = np.zeros(0, np.int32)
 _NO_VALUES = np.zeros(0, np.float32)
-
-
-_MAX_COHYPONYMS = 300
-"""Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
-(«предмет», «человек»: siblings under them are not an association)."""
 
 
 @dataclass(frozen=True)
@@ -147,37 +140,6 @@ def _quantiles(matrix: np.ndarray, block: int = 1024) -> np.ndarray:
     return out
 
 
-def _wordnet_pairs(folded: list[str], index: dict[str, int]) -> list[set[tuple[int, int]]]:
-    """Vocabulary row pairs (heard, candidate) of the first four relations (synonym,
-    hypernym, hyponym, co-hyponym), from wiki-ru-wordnet's sqlite."""
-    db = wordnet_path()
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        members: dict[int, set[int]] = defaultdict(set)
-        for sid, lemma in con.execute("SELECT synset_id, lemma FROM synsets"):
-            row = index.get(fold(lemma))
-            if row is not None:
-                members[sid].add(row)
-        hyper = con.execute("SELECT sid, hypersid FROM hypernyms").fetchall()
-    finally:
-        con.close()
-    pairs: list[set[tuple[int, int]]] = [set() for _ in range(4)]
-    for rows in members.values():
-        pairs[0].update((a, b) for a in rows for b in rows if a != b)
-    children: dict[int, set[int]] = defaultdict(set)
-    for sid, up in hyper:
-        for a in members.get(sid, ()):
-            for b in members.get(up, ()):
-                if a != b:
-                    pairs[1].add((a, b))  # b is a hypernym of a
-                    pairs[2].add((b, a))  # a is a hyponym of b
-            children[up].add(a)
-    for kids in children.values():
-        if len(kids) <= _MAX_COHYPONYMS:
-            pairs[3].update((a, b) for a in kids for b in kids if a != b)
-    return pairs
-
-
 def _csr(pairs: set[tuple[int, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
     """CSR arrays ``(indptr, indices)`` of a set of (row, column) pairs."""
     if not pairs:
@@ -216,7 +178,7 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     pairs: list[set[tuple[int, int]]] = [set() for _ in RELATIONS]
     comention = None
     if wordnet:
-        pairs[:4] = _wordnet_pairs(vocab.folded, vocab.index)
+        pairs[:4] = relation_pairs(vocab.index)
         named = mentions(vocab.index)
         pairs[4:] = named, {(j, i) for i, j in named}
         comention = comentions(named, n)

@@ -36,10 +36,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AGREES",
+    "MAX_COHYPONYMS",
     "RELATION_WEIGHTS",
     "SENSE_ANCHOR",
     "agreement",
     "anchor_senses",
+    "relation_pairs",
     "relatives",
     "relatives_vector",
     "sense_matrix",
@@ -128,6 +130,46 @@ def weighted_relatives(word: str) -> dict[str, float]:
                     if lemma != w and lemma.isalpha():
                         out[lemma] += RELATION_WEIGHTS[kind]
     return dict(out)
+
+
+MAX_COHYPONYMS = 300
+"""Hypernym synsets with more vocabulary hyponyms than this give no co-hyponym links
+(«предмет», «человек»: siblings under them are not an association)."""
+
+
+def relation_pairs(index: Mapping[str, int]) -> list[set[tuple[int, int]]]:
+    """Pairs (heard, candidate) of vocabulary rows in each of the wordnet's relations:
+    synonym, hypernym (the candidate is the heard word's), hyponym, co-hyponym (under one
+    hypernym synset of at most :data:`MAX_COHYPONYMS` vocabulary words).
+
+    Parameters
+    ----------
+    index : mapping of str to int
+        Folded vocabulary word -> row.
+
+    Returns
+    -------
+    list of set of (int, int)
+        Four sets, in that order; empty when the wordnet cannot be read.
+    """
+    _, members, up, _ = _tables()
+    rows_of = {sid: {index[w] for w in lemmas if w in index} for sid, lemmas in members.items()}
+    pairs: list[set[tuple[int, int]]] = [set() for _ in range(4)]
+    for rows in rows_of.values():
+        pairs[0].update((a, b) for a in rows for b in rows if a != b)
+    children: dict[int, set[int]] = defaultdict(set)
+    for sid, hypernyms in up.items():
+        for hyper in hypernyms:
+            for a in rows_of.get(sid, ()):
+                for b in rows_of.get(hyper, ()):
+                    if a != b:
+                        pairs[1].add((a, b))  # b is a hypernym of a
+                        pairs[2].add((b, a))  # a is a hyponym of b
+                children[hyper].add(a)
+    for kids in children.values():
+        if len(kids) <= MAX_COHYPONYMS:
+            pairs[3].update((a, b) for a in kids for b in kids if a != b)
+    return pairs
 
 
 def relatives(words: Iterable[str]) -> dict[str, set[str]]:
