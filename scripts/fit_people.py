@@ -201,8 +201,9 @@ def load(path: Path = DEV):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    # One BLAS thread: a multithreaded product splits its sums by thread count and load,
-    # and the weights would differ in the last digits from run to run.
+    # One BLAS thread: a multithreaded product splits its sums by thread count, and the
+    # weights would differ in the last digits between machines (the differences seen from
+    # run to run on one machine came from the wordnet sums' order, fixed in vocab.wordnet).
     with threadpool_limits(1):
         _main()
 
