@@ -11,7 +11,14 @@ from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
 from associatsiya_ai.research import bench as bench_module
-from associatsiya_ai.research.bench import TARGETS, bench, bench_steps, gensim_baseline, time_calls
+from associatsiya_ai.research.bench import (
+    TARGETS,
+    bench,
+    bench_steps,
+    gensim_baseline,
+    time_calls,
+    time_pairs,
+)
 
 FIGURES = (
     "load_s",
@@ -29,6 +36,21 @@ def test_gensim_baseline_on_a_tiny_matrix() -> None:
     kv = gensim_baseline(words, matrix)
     assert [w for w, _ in kv.most_similar("кошка", topn=2)] == ["кот", "собака"]
     assert time_calls(lambda w: kv.most_similar(w, topn=1), words[:2])[0] >= 0.0
+
+
+def test_pairs_alternate_which_call_goes_first() -> None:
+    calls: list[str] = []
+    first, second = time_pairs(
+        lambda a: calls.append(f"a{a}"),
+        lambda b: calls.append(f"b{b}"),
+        [(1, 1), (2, 2), (3, 3)],
+        warmup=1,
+        before=lambda: calls.append("-"),
+    )
+    warm = ["a1", "b1", "a2", "b2", "a3", "b3"]
+    assert calls == [*warm, "-", "a1", "b1", "b2", "-", "a2", "-", "a3", "b3"]
+    assert len(first) == len(second) == 3
+    assert min(first + second) >= 0.0
 
 
 def test_target_verdicts() -> None:
