@@ -63,7 +63,7 @@ def build(vocab, tables, rows) -> Data:  # type: ignore[no-untyped-def]
     for i, (hint, responses) in enumerate(rows):
         heard = model.heard([hint])
         if heard:
-            X[i] = feature_matrix(vocab, tables, heard)
+            X[i] = feature_matrix(vocab, tables, heard[0])
         else:  # nothing heard has a vector: the candidates' own features only (as the model)
             X[i][:, STATIC] = tables.static
         banned[i] = excluded(vocab, [hint], [])

@@ -13,6 +13,7 @@ from fakes import tiny_vocabulary
 from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
 from associatsiya_ai.bots.people_features import (
     FEATURES,
+    STATIC,
     Heard,
     feature_matrix,
     log_rank,
@@ -31,6 +32,20 @@ def model(weights: dict[str, float] = TRUE, vocab: Vocabulary | None = None) -> 
                        levels=levels))  # fmt: skip
 
 
+def plain_logits(
+    m: PeopleModel, chain: list[str], history: tuple[str, ...] = (), vocab: Vocabulary | None = None
+) -> np.ndarray:
+    """The logits by the plain dense computation: each heard word's feature matrix times the
+    weights, pooled by weight share with the candidates' own prior counted once."""
+    vocab = vocab if vocab is not None else m.vocab
+    heard = m.heard(chain, history)
+    static = m.tables.static @ m.w[list(STATIC)]
+    total = sum(h.weight for h in heard)
+    parts = [h.weight / total * (feature_matrix(vocab, m.tables, h) @ m.w - static) for h in heard]
+    out: np.ndarray = static + sum(parts)
+    return out
+
+
 def test_probabilities_sum_to_one_and_banned_are_zero() -> None:
     m = model()
     banned = excluded(m.vocab, ["кошка"], ["мышь"])
@@ -44,11 +59,28 @@ def test_probabilities_sum_to_one_and_banned_are_zero() -> None:
 def test_logits_match_the_feature_matrix() -> None:
     m = model()
     for chain, history in ((["кошка"], []), (["кошка", "вода"], ["дом"])):
-        heard = m.heard(chain, history)
-        expected = feature_matrix(m.vocab, m.tables, heard) @ m.w
+        expected = plain_logits(m, chain, history)
         got = m.logits(chain, history)
         assert got is not None
         np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+def test_a_chain_pools_its_words_heard_alone() -> None:
+    """Chain words weigh alike, earlier hints outside the chain ``history``: the logits are
+    the weight-share mean of each word's logits heard alone (the prior counted once)."""
+    m = model()
+    z = {w: m.logits([w]) for w in ("кошка", "молоко", "дом")}
+    chain = m.logits(["кошка", "молоко"])
+    assert chain is not None
+    np.testing.assert_allclose(chain, (z["кошка"] + z["молоко"]) / 2, rtol=1e-5, atol=1e-5)
+    both = m.logits(["молоко", "кошка"])  # the order of a chain does not matter
+    assert both is not None
+    np.testing.assert_allclose(both, chain, rtol=1e-6, atol=1e-6)
+    with_history = m.logits(["кошка"], ["дом"])
+    assert with_history is not None
+    share = m.weights.history / (1.0 + m.weights.history)
+    want = (1 - share) * z["кошка"] + share * z["дом"]
+    np.testing.assert_allclose(with_history, want, rtol=1e-5, atol=1e-5)
 
 
 def test_news_bias_features_are_the_candidates_own() -> None:
@@ -58,13 +90,13 @@ def test_news_bias_features_are_the_candidates_own() -> None:
     news = np.linspace(-1.0, 1.0, len(tiny)).astype(np.float32)
     vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, news=news, secrets=tiny.secrets)
     m = model({**TRUE, "news": -1.5, "everyday": 0.5}, vocab)
-    x = feature_matrix(vocab, m.tables, m.heard(["кошка"]))
+    x = feature_matrix(vocab, m.tables, m.heard(["кошка"])[0])
     np.testing.assert_allclose(x[:, FEATURES.index("news")], np.maximum(news, 0))
     np.testing.assert_allclose(x[:, FEATURES.index("everyday")], np.maximum(-news, 0))
     for chain in (["кошка"], ["кошка", "вода"]):
         got = m.logits(chain)
         assert got is not None
-        want = feature_matrix(vocab, m.tables, m.heard(chain)) @ m.w
+        want = plain_logits(m, chain)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
     secret = vocab.index["кошка"]
     p = m.probabilities(["хвост"], banned=excluded(vocab, ["хвост"], []))
@@ -119,11 +151,10 @@ def test_fit_recovers_known_weights() -> None:
     rng = np.random.default_rng(0)
     rows, X, banned, resp, share = [], [], [], [], []
     for k in range(1500):
-        a, b = rng.choice(len(vocab), 2, replace=False)
-        heard = [Heard(vocab.matrix[a], int(a), 1.0), Heard(vocab.matrix[b], int(b), 0.5)]
-        x = feature_matrix(vocab, m.tables, heard)
+        a = int(rng.integers(len(vocab)))
+        x = feature_matrix(vocab, m.tables, Heard(vocab.matrix[a], a, 1.0))
         ban = np.zeros(len(vocab), bool)
-        ban[[a, b]] = True
+        ban[a] = True
         z = np.where(ban, -np.inf, x @ m.w)
         p = np.exp(z - z.max())
         counts = np.bincount(rng.choice(len(vocab), 40, p=p / p.sum()), minlength=len(vocab))
@@ -191,19 +222,17 @@ def test_a_word_outside_the_vocabulary_is_linked_to_what_its_entry_names() -> No
     assert not m.glosses and len(m.named("абажур")) == 0  # hand-made tables: no dictionary
     m.glosses = True
     m._named["абажур"] = np.array([vocab.index["окно"], vocab.index["книга"]], np.int32)
-    for chain, outside, share in (
-        (["абажур"], [True], 1.0),
-        (["абажур", "дом"], [False, True], 0.7 / 1.7),
-    ):
-        heard = m.heard(chain)  # the newest word first; an older chain word weighs 0.7
+    for chain, outside in ((["абажур"], [True]), (["абажур", "дом"], [False, True])):
+        heard = m.heard(chain)  # the newest word first; every chain word weighs 1
         assert [h.row is None for h in heard] == outside
-        x = feature_matrix(vocab, m.tables, heard)
+        assert [h.weight for h in heard] == [1.0] * len(chain)
+        x = feature_matrix(vocab, m.tables, heard[-1])  # «абажур» heard alone
         gloss = x[:, FEATURES.index("gloss")]
         assert set(np.flatnonzero(gloss)) == {vocab.index["окно"], vocab.index["книга"]}
-        np.testing.assert_allclose(gloss[vocab.index["окно"]], share, rtol=1e-6)
+        assert gloss[vocab.index["окно"]] == 1.0
         got = m.logits(chain)
         assert got is not None
-        np.testing.assert_allclose(got, x @ m.w, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(got, plain_logits(m, chain), rtol=1e-4, atol=1e-4)
 
 
 def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
@@ -222,10 +251,10 @@ def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
                "mutual": -0.9, "cm": 0.5, "cm_fwd": 0.2}  # fmt: skip
     m = PeopleModel(tiny, tables, PeopleWeights(weights, 1.0))
     for chain in (["кошка"], ["хвост"], ["кошка", "дом"], ["дом", "хвост", "кошка"]):
-        x = feature_matrix(tiny, tables, m.heard(chain))
         got = m.logits(chain)
         assert got is not None
-        np.testing.assert_allclose(got, x @ m.w, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(got, plain_logits(m, chain, vocab=tiny), rtol=1e-5, atol=1e-5)
+    x = feature_matrix(tiny, tables, m.heard(["кошка"])[0])
     assert x[ix["молоко"], FEATURES.index("gloss")] > 0 and x[ix["рыба"], FEATURES.index("cm")] > 0
     for secret in ("кошка", "окно", "рыба"):
         fast = m.secret_given_hints(ix[secret])

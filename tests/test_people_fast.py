@@ -85,14 +85,13 @@ def test_neighbour_table_is_the_cosines_at_the_ranks() -> None:
         np.testing.assert_array_equal(neighbour_table(cos), -np.partition(-cos, ranks)[ranks])
 
 
-def test_batched_scores_are_each_querys_own() -> None:
+def test_batched_scores_are_each_heard_words_own() -> None:
     m = model()
-    queries = [(["кошка"], []), (["кошка", "вода"], ["дом"]), (["хвост", "кошка"], [])]
-    heards = [m.heard(chain, history) for chain, history in queries]
-    cos = np.stack([m.vocab.matrix @ m.vocab.matrix[i] for i in (0, 3, 5)])
-    together = m._scores(cos, heards)
-    for j, heard in enumerate(heards):
-        np.testing.assert_array_equal(together[j], m._scores(cos[j : j + 1], [heard])[0])
+    heard = [h for chain in (["кошка"], ["вода"], ["хвост"]) for h in m.heard(chain)]
+    cos = np.stack([m.vocab.matrix @ h.vector for h in heard])
+    together = m._scores(cos, heard)
+    for j, h in enumerate(heard):
+        np.testing.assert_array_equal(together[j], m._scores(cos[j : j + 1], [h])[0])
 
 
 def test_softmax_at_and_in_place_softmax() -> None:
@@ -161,26 +160,28 @@ def test_guesser_decides_as_the_plain_dense_computation() -> None:
                 assert [c.probability for c in got.candidates] == [p[i] for i in top]
 
 
-def test_kept_cosines_give_the_same_logits_and_stay_bounded(
+def test_kept_logits_are_the_same_and_stay_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A chain's logits are the same whether its words' cosines were kept or computed anew,
-    and no more than ``_COSINES_KEPT`` rows are kept."""
+    """A chain's logits are the same whether its words' logits heard alone were kept or
+    computed anew, and no more than ``_ALONE_KEPT`` words' are kept."""
     from associatsiya_ai.bots import people as people_module
 
     m = model()
-    monkeypatch.setattr(people_module, "_COSINES_KEPT", 2)
+    monkeypatch.setattr(people_module, "_ALONE_KEPT", 2)
     chain, history = ["хвост", "кошка"], ["дом"]
     cold = m.logits(chain, history)
     warm = m.logits(chain, history)
     assert cold is not None and warm is not None
     np.testing.assert_array_equal(warm, cold)
-    assert len(m._cosines) <= 2
+    assert len(m._alone) <= 2
     m.forget()
-    assert not m._cosines
+    assert not m._alone
     again = m.logits(chain, history)
     assert again is not None
-    np.testing.assert_allclose(again, cold, rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(again, cold)
+    kept = m.logits(["кошка"])
+    assert kept is not None and not kept.flags.writeable
 
 
 def test_draw_index_is_rng_choice() -> None:

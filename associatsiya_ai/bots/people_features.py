@@ -11,8 +11,8 @@ attributes of :class:`~associatsiya_ai.vocab.Vocabulary`:
 - ``index`` (folded word -> row) and ``vector(word)`` (query words, also outside the vocabulary).
 
 :func:`~associatsiya_ai.bots.people_tables.precompute` builds the per-word tables once per
-vocabulary; :func:`feature_matrix` turns a weighted set of heard words into the feature
-matrix of every candidate.
+vocabulary; :func:`feature_matrix` turns a heard word into the feature matrix of every
+candidate.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
-from associatsiya_ai.bots.people_ranks import RANKS, reverse_log_rank
+from associatsiya_ai.bots.people_ranks import RANKS, neighbour_table, reverse_log_rank
 from associatsiya_ai.bots.people_tables import RELATIONS, PeopleTables
 
 if TYPE_CHECKING:
@@ -80,12 +80,15 @@ class Heard(NamedTuple):
     named : numpy.ndarray
         For a word outside the vocabulary, the rows its own dictionary entry names
         (:func:`~associatsiya_ai.vocab.glosses.named_in_entry`), int32, unique; else empty.
+    key : str
+        For a word outside the vocabulary, its folded spelling; else empty.
     """
 
     vector: np.ndarray
     row: int | None
     weight: float
     named: np.ndarray = _NOTHING
+    key: str = ""
 
 
 _FP = _LOG_RANKS[::-1].astype(np.float64)  # np.interp's ordinates, as it converts them
@@ -147,16 +150,18 @@ def log_rank(cos: np.ndarray, quantiles: np.ndarray) -> np.ndarray:
     return out
 
 
-def feature_matrix(vocab: Vocabulary, tables: PeopleTables, heard: list[Heard]) -> np.ndarray:
-    """Features of every candidate for a weighted set of heard words.
+def feature_matrix(vocab: Vocabulary, tables: PeopleTables, heard: Heard) -> np.ndarray:
+    """Features of every candidate for one word heard alone (its weight is not used).
 
-    The query is the weighted sum of the heard words' unit vectors, renormalised (as
-    ``bots/scoring.query``); ranks are those of that query; dictionary links are the
-    weight share of heard words linked to the candidate.
+    A chain's logits pool its words' evidence (:meth:`PeopleModel.logits_many
+    <associatsiya_ai.bots.people.PeopleModel.logits_many>`), so the features are those of
+    one heard word: the cosine to it, the candidate's rank among its neighbours and its rank
+    among the candidate's, the candidate's own features and the dictionary links between
+    the two.
 
     Parameters
     ----------
-    heard : list of Heard
+    heard : Heard
 
     Returns
     -------
@@ -164,34 +169,24 @@ def feature_matrix(vocab: Vocabulary, tables: PeopleTables, heard: list[Heard]) 
         Shape (n, len(FEATURES)), float32, columns as :data:`FEATURES`.
     """
     n = len(vocab.words)
-    q = np.zeros(vocab.matrix.shape[1], np.float32)
-    for h in heard:
-        q += np.float32(h.weight) * h.vector
-    q /= max(float(np.linalg.norm(q)), 1e-9)
-    cos = vocab.matrix @ q
+    cos = vocab.matrix @ heard.vector
     out = np.empty((n, len(FEATURES)), np.float32)
     out[:, 0] = cos
     out[:, 1] = cos * cos
-    row = heard[0].row if len(heard) == 1 else None
-    if row is not None:
-        fwd_table = tables.quantiles[row]
-    else:
-        ranks = np.minimum(RANKS.astype(np.int64), n - 1)
-        fwd_table = -np.partition(-cos, ranks)[ranks]  # the query itself may be rank 0
+    row = heard.row
+    fwd_table = tables.quantiles[row] if row is not None else neighbour_table(cos)
     out[:, 2] = log_rank(cos, fwd_table)
     out[:, 3] = log_rank(cos, tables.quantiles)
     out[:, STATIC] = tables.static
     out[:, LINKED] = 0.0
-    total = sum(h.weight for h in heard)
     col = FEATURES.index
     out[:, col("cm")] = 0.0
-    for h in heard:
-        if h.row is not None:
-            for k in range(len(RELATIONS)):
-                out[tables.linked(k, h.row), LINKED.start + k] += h.weight / total
-            rows, values = tables.comentioned(h.row)
-            out[rows, col("cm")] += values * np.float32(h.weight / total)
-        out[h.named, col("gloss")] += h.weight / total
+    if row is not None:
+        for k in range(len(RELATIONS)):
+            out[tables.linked(k, row), LINKED.start + k] = 1.0
+        rows, values = tables.comentioned(row)
+        out[rows, col("cm")] = values
+    out[heard.named, col("gloss")] = 1.0
     gloss, glossed, cm = out[:, col("gloss")], out[:, col("glossed")], out[:, col("cm")]
     out[:, col("gloss_fwd")] = gloss * out[:, 2]
     out[:, col("glossed_rev")] = glossed * out[:, 3]

@@ -32,7 +32,7 @@ class PeopleWeights:
 
     weights: dict[str, float]
     temperature: float = 1.0
-    decay: float = 0.7
+    decay: float = 1.0
     history: float = 0.25
     levels: dict[str, LevelDraw] = field(default_factory=dict)
 
@@ -60,7 +60,7 @@ def load_weights(path: Path = WEIGHTS_PATH) -> PeopleWeights:
     return PeopleWeights(
         {k: float(v) for k, v in raw["weights"].items()},
         float(raw.get("temperature", 1.0)),
-        float(raw.get("decay", 0.7)),
+        float(raw.get("decay", 1.0)),
         float(raw.get("history", 0.25)),
         levels,
     )
