@@ -266,6 +266,15 @@ def test_a_mistyped_command_is_named_not_checked_as_a_word() -> None:
     assert "русские буквы" not in r.output
 
 
+def test_commands_may_start_with_a_slash() -> None:
+    r = run("--word лампа", ["/help", "/правило", "/выход"])
+    assert r.exit_code == 0
+    assert "Команды: ? — почему боты так сходили" in r.output
+    assert "Нет такой команды: «/правило»." in r.output
+    assert "латинские буквы" not in r.output
+    assert "Игра прервана: вы вышли из игры." in r.output
+
+
 def test_broken_bot_is_a_counted_error_not_a_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

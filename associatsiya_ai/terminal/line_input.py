@@ -136,6 +136,8 @@ class Terminal:
                 console.print(escape(shorten(line, 200)), highlight=False)
             text = line.strip()
             lowered = text.casefold()
+            if lowered.startswith("/"):  # «/help», «/выход»: commands as other programs write them
+                lowered = "!" + lowered[1:]
             if not text:
                 continue
             if lowered in QUIT:
