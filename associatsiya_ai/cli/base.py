@@ -1,7 +1,8 @@
 """The Typer application object shared by every command module, and the error boundary.
 
 Command modules (``check``, ``models``, ``bots``, ``play``, ``research``) import ``app`` from
-here and register their commands; ``associatsiya_ai.cli.main`` runs it.
+here and register their commands; ``associatsiya_ai.cli.main`` runs it. Typer's own help
+headings are made Russian by :mod:`associatsiya_ai.cli.help_ru`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typer.core import TyperGroup
 
 from associatsiya_ai import __version__
 from associatsiya_ai.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
+from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR, russian_help
 
 if TYPE_CHECKING:
     from associatsiya_ai.arena.log import GameLog
@@ -82,6 +84,7 @@ def _tidy_typer_help() -> None:
 
 
 _tidy_typer_help()
+russian_help()
 
 
 def _usage_error(error: Any) -> None:
@@ -165,11 +168,14 @@ app = typer.Typer(
     name="associatsiya",
     cls=_Group,
     help=(
-        "«Ассоциация» — the Russian word-association party game, with embedding bots.\n\n"
-        "Play against bots (vs-bot), ask a bot for hints or answers (hint, guess), check a "
-        "hint against the rules (check), and measure the bots (evaluate, bot-vs-bot, bench)."
+        "«Ассоциация» — игра в ассоциации для компании, с ботами на эмбеддингах.\n\n"
+        "Играйте с ботами (vs-bot), спросите у бота наводку или ответ (hint, guess), "
+        "проверьте наводку по правилам (check), разберите записанную игру (replay) и "
+        "измерьте ботов (evaluate, bot-vs-bot, bench); модели эмбеддингов — models."
     ),
     context_settings={"help_option_names": ["-h", "--help"]},
+    options_metavar=OPTIONS_METAVAR,
+    subcommand_metavar=SUBCOMMAND_METAVAR,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -204,8 +210,8 @@ AdultOption = Annotated[
     bool,
     typer.Option(
         "--adult",
-        help="Let the bots say sexual and violent-crime terms; obscene words, slurs and "
-        "insults are never said.",
+        help="Разрешить ботам слова о сексе и о насильственных преступлениях; мат и "
+        "оскорбления боты не говорят никогда.",
     ),
 ]
 """The bots' adult mode (commands that build bots)."""
@@ -247,11 +253,11 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+            "--version", callback=_version, is_eager=True, help="Показать версию и выйти."
         ),
     ] = False,
 ) -> None:
-    """«Ассоциация»: the word game with embedding bots."""
+    """«Ассоциация»: игра в ассоциации с ботами на эмбеддингах."""
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
