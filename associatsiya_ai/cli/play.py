@@ -62,8 +62,8 @@ def vs_bot(
         RoleOption,
         typer.Option(
             "--role",
-            help="guesser (отгадывающий): you guess for a bot hinter; "
-            "hinter (наводящий): you hint.",
+            help="guesser (отгадывающий): вы отгадываете по наводкам бота; "
+            "hinter (наводящий): вы даёте наводки боту-отгадывающему.",
         ),
     ] = RoleOption.guesser,
     team: Annotated[
@@ -72,19 +72,19 @@ def vs_bot(
             "--team",
             min=1,
             max=2,
-            help="Your team in the first game: 1 sets the secret (as hinter you type it), "
-            "2 moves first (default 2).",
+            help="Ваша команда в первой игре: 1 — загадывает (если вы наводящий, слово "
+            "вводите вы), 2 — ходит первой (по умолчанию 2).",
         ),
     ] = None,
     word: Annotated[
         str | None,
         typer.Option(
             "--word",
-            help="The first game's secret; later games of a match draw theirs (or you set "
-            "it, as hinter of team 1).",
+            help="Загаданное слово первой игры; в матче следующие слова загадывает бот (или "
+            "вы, если вы наводящий команды 1).",
         ),
     ] = None,
-    level: Annotated[LevelChoice, typer.Option("--level", help="Bot strength.")] = (
+    level: Annotated[LevelChoice, typer.Option("--level", help="Сила ботов.")] = (
         DEFAULT_LEVEL_CHOICE
     ),
     games: Annotated[
@@ -93,25 +93,28 @@ def vs_bot(
             "--games",
             min=1,
             max=100,
-            help="Play a match of N games, 1 to 100; the setting team alternates (R8).",
+            help="Матч из N игр, от 1 до 100; загадывающая сторона чередуется (R8).",
         ),
     ] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Random seed.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Зерно случайности (seed).")
+    ] = None,
     practice: Annotated[
-        bool, typer.Option("--practice", help="Consonance is a warning, not a loss.")
+        bool,
+        typer.Option("--practice", help="Тренировка: созвучие — предупреждение, а не проигрыш."),
     ] = False,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Show why the bots chose their moves.")
+        bool, typer.Option("--explain", help="Показывать, почему боты так сходили.")
     ] = False,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Append each game to this JSONL file.")
+        Path | None, typer.Option("--log", help="Дописывать каждую игру в этот журнал JSONL.")
     ] = None,
     model: Annotated[
-        str | None, typer.Option("--model", help="Embeddings: a name or a file.")
+        str | None, typer.Option("--model", help="Модель эмбеддингов: имя или файл.")
     ] = None,
     adult: AdultOption = False,
 ) -> None:
-    """Play «Ассоциация» in the terminal with a bot partner against two bots."""
+    """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
     try:
         code = _vs_bot(
             role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
@@ -276,17 +279,18 @@ def _finish(
 # ------------------------------------------------------------------------------ replay
 @app.command("replay")
 def replay(
-    file: Annotated[Path, typer.Argument(help="A JSONL game log written by vs-bot --log.")],
+    file: Annotated[Path, typer.Argument(help="Журнал игр JSONL, записанный vs-bot --log.")],
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Replay only game N (1-based).")
+        int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help="Print every turn at once, without pausing.")
+        bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
     ] = False,
 ) -> None:
-    """Step through a logged game turn by turn, with the bots' explanations.
+    """Разобрать записанную игру по ходам, с объяснениями ботов.
 
-    Pauses between turns only at a terminal; into a pipe or a file it prints every turn.
+    Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
+    печатаются все ходы сразу.
     """
     from associatsiya_ai.arena.log import read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
