@@ -29,18 +29,23 @@ Level = Annotated[
     str,
     typer.Option(
         "--level",
-        help=f"Bot strength: {', '.join(LEVEL_NAMES)} (hint and guess show the hard bot's "
-        "best moves by default; vs-bot plays normal).",
+        help=f"Сила бота: {', '.join(LEVEL_NAMES)} (hint и guess по умолчанию показывают "
+        "лучшие ходы бота hard; vs-bot играет на normal).",
     ),
 ]
 Model = Annotated[
     str | None,
-    typer.Option("--model", help=f"Embeddings: a name or a file (default {DEFAULT_MODEL})."),
+    typer.Option(
+        "--model", help=f"Модель эмбеддингов: имя или файл (по умолчанию {DEFAULT_MODEL})."
+    ),
 ]
-Top = Annotated[int, typer.Option("--top", min=1, max=50, help="How many candidates to show.")]
-AsJson = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
+Top = Annotated[int, typer.Option("--top", min=1, max=50, help="Сколько вариантов показать.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Вывести ровно один объект JSON.")]
 Seed = Annotated[
-    int, typer.Option("--seed", min=0, help="Random seed (easy/normal levels sample).")
+    int,
+    typer.Option(
+        "--seed", min=0, help="Зерно случайности (seed): от него зависит выбор ботов easy и normal."
+    ),
 ]
 
 
@@ -136,7 +141,7 @@ def guess_data(
 
 @app.command("hint")
 def hint_command(
-    secret: Annotated[str, typer.Argument(help="The secret noun.")],
+    secret: Annotated[str, typer.Argument(help="Загаданное слово (существительное).")],
     top: Top = 5,
     as_json: AsJson = False,
     level: Level = "hard",
@@ -144,7 +149,7 @@ def hint_command(
     model: Model = None,
     adult: AdultOption = False,
 ) -> None:
-    """The bot's best hints for a secret, with chain mode and scores."""
+    """Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками."""
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
@@ -175,7 +180,9 @@ def hint_command(
 
 @app.command("guess")
 def guess_command(
-    hints: Annotated[list[str], typer.Argument(help="The chain heard, oldest first.")],
+    hints: Annotated[
+        list[str], typer.Argument(help="Услышанная цепочка наводок, от первой к последней.")
+    ],
     top: Top = 5,
     as_json: AsJson = False,
     level: Level = "hard",
@@ -183,9 +190,9 @@ def guess_command(
     model: Model = None,
     adult: AdultOption = False,
 ) -> None:
-    """The bot's answers to a chain of hints, with scores.
+    """Ответы бота на цепочку наводок, с оценками.
 
-    Each hint is checked like one spoken in a game (R3, R4); «пропускаю» is left out.
+    Каждая наводка проверяется, как сказанная в игре (R3, R4); «пропускаю» не учитывается.
     """
     from associatsiya_ai.rules.types import RuleError
     from associatsiya_ai.terminal.errors import rule_message
@@ -226,20 +233,27 @@ class EvalRole(str, Enum):
 
 @app.command("evaluate")
 def evaluate_command(
-    role: Annotated[EvalRole, typer.Argument(help="guesser or hinter.")],
-    file: Annotated[Path, typer.Argument(help="Norms file (JSONL), see shared/eval/README.md.")],
+    role: Annotated[
+        EvalRole, typer.Argument(help="guesser (отгадывающий) или hinter (наводящий).")
+    ],
+    file: Annotated[Path, typer.Argument(help="Файл норм (JSONL), см. shared/eval/README.md.")],
     as_json: AsJson = False,
     level: Annotated[
         str,
         typer.Option(
             "--level",
-            help="The level whose draws are measured (sampled_agreement, partner_success); "
-            "the best answer and hint are measured as at hard.",
+            help="Уровень, чей случайный выбор измеряется (sampled_agreement, "
+            "partner_success); лучший ответ и лучшая наводка — как на уровне hard.",
         ),
     ] = "normal",
     model: Model = None,
 ) -> None:
-    """Play quality against human association norms (DESIGN.md, "Measuring play quality")."""
+    """Качество игры бота по нормам ассоциаций людей (docs/DESIGN.md, «Measuring play quality»).
+
+    Отгадывающий: hit@1, hit@10, agreement, log-likelihood, calibration error,
+    sampled_agreement, coverage. Наводящий: attested@1, p_target, partner_success, coverage.
+    Строка со словом вне словаря модели считается промахом.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from associatsiya_ai.research import evaluate
