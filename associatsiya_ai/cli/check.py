@@ -127,33 +127,33 @@ def _print_human(
 
 
 _HELP = (
-    "Check a HINT against the SECRET: the word form (R3), then consonance (R5).\n\n"
-    "A hint must be one Russian common noun in the nominative, and must not share with the "
-    "secret its first two letters, its last two letters or any three letters in a row "
-    "(ё = е). A plural hint is checked as said and in the singular. «пропускаю» is always "
-    "legal. The overlapping letters are shown.\n\n"
-    "Exit code: 0 legal, 1 not legal, 2 usage error (e.g. an invalid secret).\n\n"
-    "[bold]Examples[/bold]\n\n"
-    "  associatsiya check кошка мышь        [dim]# legal[/dim]\n\n"
-    "  associatsiya check кошка мошка       [dim]# foul: «ка», «ошк», «шка»[/dim]\n\n"
-    "  associatsiya check рука реки --json  [dim]# foul via the singular «река»[/dim]"
+    "Проверить наводку HINT для загаданного слова SECRET: форму слова (R3), затем созвучие (R5)."
+    "\n\n"
+    "Наводка — одно русское нарицательное существительное в именительном падеже; с загаданным "
+    "словом у неё не должны совпадать первые две буквы, последние две буквы и никакие три "
+    "буквы подряд (ё = е). Наводка во множественном числе проверяется как сказана и в "
+    "единственном. «пропускаю» можно всегда. Совпадающие буквы подсвечиваются.\n\n"
+    "Код выхода: 0 — можно, 1 — нельзя, 2 — ошибка вызова (например, недопустимое "
+    "загаданное слово).\n\n"
+    "[bold]Примеры[/bold]\n\n"
+    "  associatsiya check кошка мышь        [dim]# можно[/dim]\n\n"
+    "  associatsiya check кошка мошка       [dim]# фол, созвучие: «ка», «ошк», «шка»[/dim]\n\n"
+    "  associatsiya check рука реки --json  [dim]# фол, созвучие с ед. ч. «река»[/dim]"
 )
 
 
 @app.command("check", help=_HELP)
 def check(
-    secret: Annotated[
-        str, typer.Argument(metavar="SECRET", help="The secret word (загаданное слово).")
-    ],
+    secret: Annotated[str, typer.Argument(metavar="SECRET", help="Загаданное слово.")],
     hint: Annotated[
-        str, typer.Argument(metavar="HINT", help="The hint to check (наводка), or «пропускаю».")
+        str, typer.Argument(metavar="HINT", help="Проверяемая наводка или «пропускаю».")
     ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of text.")
+        bool, typer.Option("--json", help="Вывести один объект JSON вместо текста.")
     ] = False,
     strict: Annotated[
         bool,
-        typer.Option("--strict", help="Reject words the dictionary does not know (R3)."),
+        typer.Option("--strict", help="Отклонять слова, которых нет в словаре (R3)."),
     ] = False,
 ) -> None:
     """Check a hint against the secret (R3, then R5); exit 0 legal, 1 not, 2 usage error."""
