@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
+from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
@@ -38,18 +39,20 @@ __all__ = ["list_models", "models_app"]
 
 models_app = typer.Typer(
     help=(
-        "Embedding models: list what is installed, download more.\n\n"
-        f"The default model, navec {DEFAULT_MODEL}, comes with the natasha package and needs no "
-        f"download. Downloads go to the models directory: ${MODELS_DIR_ENV} if set, else "
-        "models/ in the user data directory (~/.local/share/associatsiya/models on Linux); "
-        "models are also looked for in the project's models/ and in ./models.\n\n"
-        "Examples:\n\n"
+        "Модели эмбеддингов: какие установлены, скачать ещё.\n\n"
+        f"Модель по умолчанию, navec {DEFAULT_MODEL}, входит в пакет natasha: скачивать её не "
+        f"нужно. Скачанные модели сохраняются в папку моделей: ${MODELS_DIR_ENV}, если задана, "
+        "иначе models/ в папке данных пользователя (~/.local/share/associatsiya/models в "
+        "Linux); модели ищутся также в models/ проекта и в ./models.\n\n"
+        "Примеры:\n\n"
         "  associatsiya models list\n\n"
         "  associatsiya models download hudlit_v1\n\n"
         "  associatsiya models download https://example.org/ruscorpora.bin --sha256 HEX"
     ),
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
+    options_metavar=OPTIONS_METAVAR,
+    subcommand_metavar=SUBCOMMAND_METAVAR,
 )
 app.add_typer(models_app, name="models")
 
@@ -106,11 +109,11 @@ def list_models() -> dict[str, Any]:
 
 @models_app.command("list")
 def list_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Вывести JSON вместо таблицы.")] = False,
 ) -> None:
-    """Show the default model, the known downloadable models and the files in the models dir.
+    """Показать модель по умолчанию, известные модели для скачивания и файлы в папке моделей.
 
-    Example: associatsiya models list --json
+    Пример: associatsiya models list --json
     """
     from rich.table import Table
 
@@ -157,34 +160,36 @@ def download_command(
     name: Annotated[
         str,
         typer.Argument(
-            help="A registry name (hudlit_v1) or an http(s) URL of a model file.",
+            help="Имя модели из реестра (hudlit_v1) или адрес http(s) файла модели.",
             show_default=False,
         ),
     ],
     file_name: Annotated[
         str | None,
-        typer.Option("--name", help="File name to save as (default: from the registry/URL)."),
+        typer.Option(
+            "--name", help="Имя файла для сохранения (по умолчанию — из реестра или адреса)."
+        ),
     ] = None,
     sha256: Annotated[
-        str | None, typer.Option("--sha256", help="Expected SHA-256 hex digest to verify.")
+        str | None, typer.Option("--sha256", help="Ожидаемый SHA-256 (hex) для проверки.")
     ] = None,
     size: Annotated[
-        int | None, typer.Option("--size", help="Expected size in bytes to verify.", min=0)
+        int | None, typer.Option("--size", help="Ожидаемый размер в байтах для проверки.", min=0)
     ] = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", help="Network timeout in seconds.", min=0.1)
+        float, typer.Option("--timeout", help="Тайм-аут сети в секундах.", min=0.1)
     ] = 30.0,
     force: Annotated[
-        bool, typer.Option("--force", help="Download again even if the file is present.")
+        bool, typer.Option("--force", help="Скачать заново, даже если файл уже есть.")
     ] = False,
 ) -> None:
-    """Download a model into the models directory, verify it, and save it atomically.
+    """Скачать модель в папку моделей, проверить её и сохранить атомарно.
 
-    The file is streamed to FILE.part with a progress bar, its size (Content-Length,
-    registry, --size) and SHA-256 (registry, --sha256) are checked, and only then is it
-    renamed to FILE. On failure or Ctrl-C nothing is left behind.
+    Файл скачивается в FILE.part с индикатором прогресса, проверяются его размер
+    (Content-Length, реестр, --size) и SHA-256 (реестр, --sha256), и только потом он
+    переименовывается в FILE. При ошибке или Ctrl-C ничего не остаётся.
 
-    Examples:
+    Примеры:
 
       associatsiya models download hudlit_v1
 
@@ -291,23 +296,25 @@ def download_command(
 def index_command(
     model: Annotated[
         str | None,
-        typer.Option("--model", help=f"Model name or file (default: navec {DEFAULT_MODEL})."),
+        typer.Option("--model", help=f"Имя или файл модели (по умолчанию navec {DEFAULT_MODEL})."),
     ] = None,
     rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Build the vocabulary anew, ignoring the cache.")
+        bool, typer.Option("--rebuild", help="Построить словарь заново, не глядя в кэш.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     dropped: Annotated[
         int,
-        typer.Option("--dropped", min=0, help="Also list N dropped words with their reason."),
+        typer.Option("--dropped", min=0, help="Показать также N отброшенных слов с причиной."),
     ] = 0,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the --dropped draw.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help="Зерно (seed) выборки для --dropped.")
+    ] = 0,
 ) -> None:
-    """Build (or load) the bots' noun vocabulary of a model and show where it is cached.
+    """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
 
-    The vocabulary is built once per model (about two minutes, with a progress bar) and then
-    loads in well under a second; every bot command does this on first use. The report
-    counts the model's words dropped for each reason (README: "The bots' words").
+    Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
+    потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
+    запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
     """
     import time
 
