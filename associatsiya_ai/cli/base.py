@@ -173,7 +173,8 @@ app = typer.Typer(
         "проверьте наводку по правилам (check), разберите записанную игру (replay) и "
         "измерьте ботов (evaluate, bot-vs-bot, bench); модели эмбеддингов — models."
     ),
-    context_settings={"help_option_names": ["-h", "--help"]},
+    # the usage line is wrapped by click, at most 80 columns unless told: as wide as the help
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 200},
     options_metavar=OPTIONS_METAVAR,
     subcommand_metavar=SUBCOMMAND_METAVAR,
     no_args_is_help=True,
