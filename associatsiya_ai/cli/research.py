@@ -136,39 +136,47 @@ def _print_report(report: dict[str, Any], title: str) -> None:
 
 @app.command("bot-vs-bot")
 def bot_vs_bot(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(min=0, help="Seed: the same seed plays the same games.")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Число игр.")] = 100,
+    seed: Annotated[
+        int, typer.Option(min=0, help="Зерно (seed): с тем же зерном — те же игры.")
+    ] = 0,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Worker processes (results do not depend on it)."),
+        typer.Option(
+            "--jobs", "-j", min=1, help="Число рабочих процессов (на результат не влияет)."
+        ),
     ] = 1,
     level_1: Annotated[
-        LevelChoice, typer.Option("--level-1", help="Side 1's bot level.")
+        LevelChoice, typer.Option("--level-1", help="Уровень ботов стороны 1.")
     ] = DEFAULT_LEVEL_CHOICE,
     level_2: Annotated[
         LevelChoice | None,
-        typer.Option("--level-2", help="Side 2's bot level (default: as side 1)."),
+        typer.Option("--level-2", help="Уровень ботов стороны 2 (по умолчанию — как у стороны 1)."),
     ] = None,
     model_1: Annotated[
         str | None,
-        typer.Option("--model-1", help=f"Side 1's embeddings (default: {DEFAULT_MODEL})."),
+        typer.Option("--model-1", help=f"Эмбеддинги стороны 1 (по умолчанию {DEFAULT_MODEL})."),
     ] = None,
     model_2: Annotated[
         str | None,
         typer.Option(
             "--model-2",
-            help="Side 2's embeddings (default: as side 1). A different model adds the "
-            "self-play of each model to the cross-model run.",
+            help="Эмбеддинги стороны 2 (по умолчанию — как у стороны 1). С другой моделью к "
+            "игре моделей друг против друга добавляется игра каждой модели сама с собой.",
         ),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Append one JSONL record per game.")
+        Path | None, typer.Option("--log", help="Дописывать в журнал JSONL по записи на игру.")
     ] = None,
     adult: AdultOption = False,
 ) -> None:
-    """Play bot-only games (side 1 against side 2, the setter alternating as in a match, R8)
-    and report wins, draws, the first-mover share, the survival curve and chain modes."""
+    """Сыграть игры бот против бота и показать статистику.
+
+    Сторона 1 играет против стороны 2, загадывающая сторона чередуется, как в матче (R8).
+    Отчёт: победы и ничьи с 95% доверительными интервалами, доля побед первого хода, кривая
+    выживания (доля отгаданных к ходу k), режимы цепочек, созвучия и ошибки.
+    """
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
@@ -255,27 +263,34 @@ _BENCH_ROWS = (
 
 @app.command("bench")
 def bench_command(
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     repeat: Annotated[
         int,
         typer.Option(
-            "--repeat", "-r", min=1, help="Repetitions (fresh processes, bot-vs-bot runs)."
+            "--repeat", "-r", min=1, help="Повторы (свежие процессы, прогоны bot-vs-bot)."
         ),
     ] = 5,
     model: Annotated[
-        str | None, typer.Option("--model", help=f"Embeddings (default: {DEFAULT_MODEL}).")
+        str | None, typer.Option("--model", help=f"Эмбеддинги (по умолчанию {DEFAULT_MODEL}).")
     ] = None,
     samples: Annotated[
-        int, typer.Option("--samples", min=1, help="Decisions timed per figure.")
+        int, typer.Option("--samples", min=1, help="Сколько решений замерять на показатель.")
     ] = 60,
-    games: Annotated[int, typer.Option("--games", min=1, help="Games per bot-vs-bot run.")] = 20,
+    games: Annotated[int, typer.Option("--games", min=1, help="Игр в прогоне bot-vs-bot.")] = 20,
     blas_threads: Annotated[
         int | None,
-        typer.Option("--blas-threads", min=1, help="Limit BLAS threads (default: as configured)."),
+        typer.Option(
+            "--blas-threads",
+            min=1,
+            help="Ограничить число потоков BLAS (по умолчанию — как настроено).",
+        ),
     ] = None,
 ) -> None:
-    """Measure speed and memory (medians): load_s, guess_ms, hint_ms, games_per_s,
-    peak_rss_mb and the gensim most_similar baseline over the same vectors."""
+    """Замерить скорость и память ботов (медианы повторов).
+
+    Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
+    gensim most_similar по тем же векторам (gensim_most_similar_ms).
+    """
     from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 
