@@ -69,7 +69,7 @@ def test_a_tiny_or_bad_terminal_width_still_prints(columns: str) -> None:
     out = _run_cli("check", "кошка", "мошка", columns=columns)
     assert "созвучно" in out and "ошк" in out
     out = _run_cli("check", "--help", columns=columns)
-    assert "--json" in out and "Usage" in out
+    assert "--json" in out and "Запуск:" in out
     out = _run_cli("vs-bot", "--word", "кошка", columns=columns, stdin="кошка\n")
     assert "Ваша команда победила!" in out
 
@@ -121,22 +121,23 @@ def test_flags_show_no_value_type(command: list[str]) -> None:
 
 def test_check_help_shows_json_as_a_flag() -> None:
     (line,) = [line for line in _help("check") if line.startswith("│ --json")]
-    assert line.split("--json")[1].split()[0] == "Print"
+    assert line.split("--json")[1].split()[0] == "Вывести"
 
 
 @pytest.mark.parametrize(
     ("command", "phrase"),
     [
-        (["models", "download"], "(Content-Length, registry, --size) and SHA-256"),
-        (["bot-vs-bot"], "games. [default: 0]"),
-        (["bench"], "bot-vs-bot runs). [default: 5]"),
+        (["models", "download"], "(Content-Length, реестр, --size) и SHA-256"),
+        (["bot-vs-bot"], "игры. [по умолчанию: 0]"),
+        (["bench"], "прогоны bot-vs-bot). [по"),
     ],
 )
 def test_help_paragraphs_rewrap_to_the_terminal(command: list[str], phrase: str) -> None:
     lines = _help(*command)
     assert all(len(line) <= 80 for line in lines)
-    # the phrase sits on one line: no source line break and no lone «[default: …]»
+    # the phrase sits on one line: no source line break and no lone «[по умолчанию: …]»
     assert any(phrase in " ".join(line.strip(" │").split()) for line in lines), lines
+    assert not [line for line in lines if line.strip(" │").startswith("[по умолчанию")]
     # examples are kept one per line
     assert not [line for line in lines if line.startswith(" ruscorpora")]
 
@@ -188,3 +189,40 @@ def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
     assert re.search(r"[1-9]\d*/5000", err), err  # it was interrupted mid-run
     assert child.returncode == 130, err
     assert out == "" and "Прервано." in err and "Traceback" not in err
+
+
+ENGLISH_STOCK = ("Usage", "Options", "Arguments", "Commands", "Show this message", "[default")
+
+
+@pytest.mark.parametrize("columns", ["80", "200"])
+@pytest.mark.parametrize(
+    ("command", "headings"),
+    [
+        ([], ("Параметры", "Команды", "Показать версию и выйти.")),
+        (["vs-bot"], ("Параметры", "[по умолчанию: normal]")),
+        (["check"], ("Аргументы", "Параметры", "[обязательно]")),
+        (["models"], ("Параметры", "Команды")),
+    ],
+)
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_is_russian(
+    command: list[str], headings: tuple[str, ...], columns: str, flag: str
+) -> None:
+    result = runner.invoke(app, [*command, flag], env={"COLUMNS": columns}, color=False)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.replace("│", " ").split())  # wrapped lines joined
+    assert text.startswith("Запуск: ") and "[ПАРАМЕТРЫ]" in text
+    assert "Показать эту справку и выйти." in text
+    for heading in headings:
+        assert heading in text, heading
+    assert [word for word in ENGLISH_STOCK if word in text] == []
+
+
+def test_russian_usage_prefix_is_highlighted() -> None:
+    from rich.text import Text
+    from typer import rich_utils
+
+    import associatsiya_ai.cli.base  # noqa: F401  (applies the Russian help texts)
+
+    text = rich_utils.highlighter(Text("Запуск: associatsiya [ПАРАМЕТРЫ]"))
+    assert [(s.start, s.end) for s in text.spans if s.style == "usage"] == [(0, 8)]
