@@ -248,11 +248,12 @@ def evaluate_command(
     ] = "normal",
     model: Model = None,
 ) -> None:
-    """Качество игры бота по нормам ассоциаций людей (docs/DESIGN.md, «Measuring play quality»).
+    """Качество игры бота по нормам ассоциаций людей.
 
-    Отгадывающий: hit@1, hit@10, agreement, log-likelihood, calibration error,
-    sampled_agreement, coverage. Наводящий: attested@1, p_target, partner_success, coverage.
-    Строка со словом вне словаря модели считается промахом.
+    См. docs/DESIGN.md, «Measuring play quality». Отгадывающий: hit@1, hit@10, agreement,
+    log-likelihood, calibration error, sampled_agreement, coverage. Наводящий: attested@1,
+    p_target, partner_success, coverage. Строка со словом вне словаря модели считается
+    промахом.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
