@@ -14,6 +14,13 @@ from fakes import FakeLexicon, tiny_vocabulary
 from associatsiya_ai.vocab import Vocabulary
 
 
+@pytest.fixture(autouse=True)
+def own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test gets its own empty user data directory (``$XDG_DATA_HOME``): the games
+    ``vs-bot`` keeps in its default journal never reach the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def tiny_vocab() -> Vocabulary:
     """The 14-word hand-made vocabulary of :func:`fakes.tiny_vocabulary`."""

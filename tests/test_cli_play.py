@@ -392,6 +392,48 @@ def test_replay_a_logged_game(tmp_path: Path) -> None:
     assert "Игра 1" in every.output and "Игра прервана: ввод закончился." in every.output
 
 
+def test_games_go_to_the_default_journal_which_replay_reads() -> None:
+    """Without --log every game is kept in the journal of the user data directory (conftest
+    gives each test its own); replay without a file shows its newest game."""
+    from associatsiya_ai.arena.log import default_log_path
+
+    journal = default_log_path()
+    assert not journal.exists()
+    nothing = runner.invoke(app, ["replay"])
+    assert nothing.exit_code == 1 and "журнала игр ещё нет" in nothing.output
+    first = run("--word лампа", ["стол", "!выход"])
+    assert first.exit_code == 0 and f"Журнал: {journal} (записано: 1 игра)." in first.output
+    run("--word кошка", ["кошка"])
+    assert [r["secret"] for r in log_records(journal)] == ["лампа", "кошка"]
+    last = runner.invoke(app, ["replay"])
+    assert last.exit_code == 0, last.output
+    assert "Загаданное слово: «кошка»" in last.output and "«лампа»" not in last.output
+    chosen = runner.invoke(app, ["replay", "--game", "1"])
+    assert "Загаданное слово: «лампа»" in chosen.output
+
+
+def test_no_log_keeps_no_journal(tmp_path: Path) -> None:
+    from associatsiya_ai.arena.log import default_log_path
+
+    r = run("--word кошка --no-log", ["кошка"])
+    assert r.exit_code == 0 and "Журнал:" not in r.output
+    assert not default_log_path().exists()
+    both = run(f"--word кошка --no-log --log {tmp_path / 'x.jsonl'}")
+    assert both.exit_code == 1 and "--log и --no-log" in both.output
+
+
+def test_an_unwritable_default_journal_is_a_warning_not_a_lost_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")  # the journal's folder would have to be inside a file
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    r = run("--word кошка", ["кошка"])
+    assert r.exit_code == 0, r.output
+    assert "игры не записываются: не удалось открыть журнал" in r.stderr
+    assert "Команда 2 отгадала слово «кошка» и победила." in r.stdout
+
+
 def test_replay_errors(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 1 and "файл журнала не найден" in missing.output

@@ -18,9 +18,19 @@ from typing import IO, Any
 
 from associatsiya_ai.arena.record import LogError, replay_turns
 
-__all__ = ["GameLog", "LogContents", "LogError", "read_games", "read_log"]
+__all__ = ["GameLog", "LogContents", "LogError", "default_log_path", "read_games", "read_log"]
 
 REQUIRED = ("secret", "turns", "outcome")
+
+
+def default_log_path() -> Path:
+    """The journal ``vs-bot`` appends every game to unless told otherwise, and ``replay``
+    reads when given no file: ``games.jsonl`` in the user data directory (platformdirs:
+    ``~/.local/share/associatsiya/games.jsonl`` on Linux, under ``$XDG_DATA_HOME`` when
+    set). The directory may not exist yet."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("associatsiya")) / "games.jsonl"
 
 
 class GameLog:

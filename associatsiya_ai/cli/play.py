@@ -107,8 +107,14 @@ def vs_bot(
         bool, typer.Option("--explain", help="Показывать, почему боты так сходили.")
     ] = False,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Дописывать каждую игру в этот журнал JSONL.")
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Дописывать каждую игру в этот журнал JSONL (по умолчанию — в общий журнал "
+            "игр в папке данных пользователя; его показывает associatsiya replay).",
+        ),
     ] = None,
+    no_log: Annotated[bool, typer.Option("--no-log", help="Не записывать игры в журнал.")] = False,
     model: Annotated[
         str | None, typer.Option("--model", help="Модель эмбеддингов: имя или файл.")
     ] = None,
@@ -116,9 +122,11 @@ def vs_bot(
 ) -> None:
     """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
     try:
+        if no_log and log is not None:
+            raise fail("--log и --no-log вместе не имеют смысла: выберите одно")
         code = _vs_bot(
             role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
-            adult,
+            adult, default_log=log is None and not no_log,
         )  # fmt: skip
     except KeyboardInterrupt:
         err_console.print("\nПрервано (Ctrl-C).", highlight=False)
@@ -168,6 +176,8 @@ def _vs_bot(
     log_path: Path | None,
     model: str | None,
     adult: bool = False,
+    *,
+    default_log: bool = False,
 ) -> int:
     from associatsiya_ai.arena import BotMoveError, validate_secret
     from associatsiya_ai.arena.loop import Abandoned, abandon_on_signals
@@ -177,7 +187,10 @@ def _vs_bot(
     from associatsiya_ai.terminal.table import fresh_seed, play_person_match
 
     seed = fresh_seed() if seed is None else seed
-    log = None if log_path is None else open_log(log_path)
+    if default_log:  # no --log, no --no-log
+        log_path, log = _default_log()
+    else:
+        log = None if log_path is None else open_log(log_path)
     kit = _kit(model, level, adult)
     if word is not None:
         try:
@@ -219,6 +232,26 @@ def _vs_bot(
         if log is not None:
             log.close()
     return _finish(result, games, log, log_path, ended_by=result.ended_by, failed=on_game.failed)
+
+
+def _default_log() -> tuple[Path | None, GameLog | None]:
+    """The default journal, opened (its folder made); when it cannot be, a warning and no
+    log: the person asked for a game, not for a file."""
+    from associatsiya_ai.arena.log import GameLog, default_log_path
+
+    path = default_log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path, GameLog(path)
+    except OSError as exc:
+        err_console.print(
+            f"[yellow]Предупреждение:[/yellow] игры не записываются: не удалось открыть журнал "
+            f"{escape(str(path))}: {escape(os_error_text(exc))} (--log ФАЙЛ — записать в другой "
+            "файл).",
+            highlight=False,
+            soft_wrap=True,
+        )
+        return None, None
 
 
 class _LogWriter:
@@ -272,14 +305,35 @@ def _finish(
         console.print("\n[bold]Матч окончен.[/bold]", highlight=False)
     if log is not None and log.written:
         games_written = plural(log.written, "игра", "игры", "игр")
-        console.print(f"Журнал: {escape(str(log_path))} (записано: {games_written}).")
+        console.print(  # a path is copied from the screen: never broken across lines
+            f"Журнал: {escape(_shown_path(log_path))} (записано: {games_written}).",
+            highlight=False,
+            soft_wrap=True,
+        )
     return code or (1 if failed else 0)
+
+
+def _shown_path(path: Path | None) -> str:
+    """``path`` as the person can type it back: under the home folder as ``~/…``."""
+    if path is None:
+        return ""
+    try:
+        return str(Path("~") / path.resolve().relative_to(Path.home().resolve()))
+    except (ValueError, RuntimeError, OSError):  # not under home, or no home
+        return str(path)
 
 
 # ------------------------------------------------------------------------------ replay
 @app.command("replay")
 def replay(
-    file: Annotated[Path, typer.Argument(help="Журнал игр JSONL, записанный vs-bot --log.")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Журнал игр JSONL (vs-bot --log); без него — общий журнал vs-bot и в нём "
+            "последняя игра.",
+            show_default=False,
+        ),
+    ] = None,
     game: Annotated[
         int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
     ] = None,
@@ -292,11 +346,18 @@ def replay(
     Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
     печатаются все ходы сразу.
     """
-    from associatsiya_ai.arena.log import read_games
+    from associatsiya_ai.arena.log import default_log_path, read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
     from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
     from associatsiya_ai.terminal.replay import render_game, safe
 
+    last = file is None  # the journal of every game played: its newest unless --game
+    if file is None:
+        file = default_log_path()
+        if not file.exists():
+            raise fail(
+                f"журнала игр ещё нет ({file}): сыграйте (associatsiya vs-bot) или укажите файл"
+            )
     try:
         contents = read_games(file)
     except LogError as exc:
@@ -312,6 +373,8 @@ def replay(
     if game is not None and game > len(records):
         count = plural(len(records), "игра", "игры", "игр")
         raise fail(f"в журнале {file} {count}, игры №{game} нет")
+    if last and game is None and records:
+        game = len(records)
     chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
     # step through only when a person both reads and answers: never into a pipe or a file
     pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
