@@ -129,7 +129,7 @@ def test_check_help_shows_json_as_a_flag() -> None:
     [
         (["models", "download"], "(Content-Length, реестр, --size) и SHA-256"),
         (["bot-vs-bot"], "игры. [по умолчанию: 0]"),
-        (["bench"], "прогоны bot-vs-bot). [по"),
+        (["bench"], "bot-vs-bot). [по"),
     ],
 )
 def test_help_paragraphs_rewrap_to_the_terminal(command: list[str], phrase: str) -> None:
@@ -191,7 +191,16 @@ def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
     assert out == "" and "Прервано." in err and "Traceback" not in err
 
 
-ENGLISH_STOCK = ("Usage", "Options", "Arguments", "Commands", "Show this message", "[default")
+ENGLISH_STOCK = (
+    "Usage",
+    "Options",
+    "Arguments",
+    "Commands",
+    "Show this message",
+    "[default",
+    "<int",
+    "<str>",
+)
 
 
 @pytest.mark.parametrize("columns", ["80", "200"])

@@ -419,7 +419,7 @@ def test_no_log_keeps_no_journal(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "Журнал:" not in r.output
     assert not default_log_path().exists()
     both = run(f"--word кошка --no-log --log {tmp_path / 'x.jsonl'}")
-    assert both.exit_code == 1 and "--log и --no-log" in both.output
+    assert both.exit_code == 2 and "--log и --no-log" in both.output
 
 
 def test_an_unwritable_default_journal_is_a_warning_not_a_lost_game(
@@ -429,9 +429,10 @@ def test_an_unwritable_default_journal_is_a_warning_not_a_lost_game(
     blocked.write_text("")  # the journal's folder would have to be inside a file
     monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
     r = run("--word кошка", ["кошка"])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output  # as for a game the log failed to take (README)
     assert "игры не записываются: не удалось открыть журнал" in r.stderr
     assert "Команда 2 отгадала слово «кошка» и победила." in r.stdout
+    assert "Игры не записаны: журнал не открылся" in r.stderr
 
 
 def test_replay_errors(tmp_path: Path) -> None:

@@ -50,14 +50,15 @@ class Candidate:
     probability: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (floats rounded to 4 decimals)."""
+        """JSON-ready form (scores rounded to 4 decimals, probabilities to 6: a percentage
+        read back from a log rounds as it did in the game)."""
         out: dict[str, Any] = {
             "word": self.word,
             "mode": None if self.mode is None else self.mode.value,
             "score": round(float(self.score), 4),
         }
         if self.probability is not None:
-            out["probability"] = round(float(self.probability), 4)
+            out["probability"] = round(float(self.probability), 6)
         return out
 
     @classmethod
@@ -133,7 +134,7 @@ class Decision:
             "reason": self.reason,
         }
         if self.chance is not None:
-            out["chance"] = round(float(self.chance), 4)
+            out["chance"] = round(float(self.chance), 6)
         return out
 
     @classmethod
@@ -160,9 +161,9 @@ class Decision:
 def percent(p: float) -> str:
     """A probability as a player reads it (bots' reasons and the terminal alike).
 
-    >>> percent(0.237), percent(0.004), percent(0.0001)
-    ('24%', '0.4%', '<0.1%')
+    >>> percent(0.237), percent(0.004), percent(0.0001), percent(0.00996)
+    ('24%', '0.4%', '<0.1%', '1%')
     """
-    if p >= 0.01:
+    if p >= 0.0095:  # what shows as 1.0% reads as 1%, as its neighbours in a list do
         return f"{100 * p:.0f}%"
     return f"{100 * p:.1f}%" if p >= 0.001 else "<0.1%"

@@ -10,7 +10,10 @@ them Russian, as the game's own messages are:
   that becomes a subclass whose default prefix is «Запуск: », and the help's highlighter
   learns to colour «Запуск: » as it colours «Usage: »;
 - the help option's «Show this message and exit.», which click sets when it makes the
-  option (``Command.get_help_option``).
+  option (``Command.get_help_option``);
+- the value types shown beside parameters (``<int range>`` → ``<целое>``, ``<path>`` →
+  ``<путь>``: :data:`TYPE_NAMES`), which Typer names after Python's types
+  (``_TyperParameter.display_type``).
 
 ``[OPTIONS]`` and ``COMMAND [ARGS]...`` in the usage line are settings of each Typer app
 (``options_metavar``, ``subcommand_metavar``): :data:`OPTIONS_METAVAR` and
@@ -51,6 +54,20 @@ TEXTS = {
     "RICH_HELP": "Справка: [blue]{command_path} {help_option}[/]",
 }
 """``typer.rich_utils`` constants and their Russian text (only those Typer has are set)."""
+
+
+TYPE_NAMES = {
+    "int range": "целое",
+    "int": "целое",
+    "float range": "число",
+    "float": "число",
+    "str": "текст",
+    "path": "путь",
+    "file": "файл",
+    "directory": "папка",
+    "list[str]": "слова",
+}
+"""Typer's value type labels (Python's type names) and their Russian."""
 
 
 def _texts() -> None:
@@ -108,6 +125,27 @@ def _help_option() -> None:
     setattr(command, "get_help_option", russian_help_option)  # noqa: B010
 
 
+def _type_names() -> None:
+    """``<целое>``, ``<путь>``, … instead of ``<int range>``, ``<path>``, …"""
+    from typer import core
+
+    base = getattr(core, "_TyperParameter", None)
+    display_type = getattr(base, "display_type", None)
+    if display_type is None or getattr(display_type, "_russian", False):
+        return
+
+    def russian_display_type(self: Any, ctx: Any) -> Any:
+        shown = display_type(self, ctx)
+        if isinstance(shown, str) and shown.startswith("<") and shown.endswith(">"):
+            name = TYPE_NAMES.get(shown[1:-1])
+            if name is not None:
+                return f"<{name}>"
+        return shown
+
+    russian_display_type._russian = True  # type: ignore[attr-defined]
+    setattr(base, "display_type", russian_display_type)  # noqa: B010
+
+
 def russian_help() -> None:
     """Make Typer's headings and stock help texts Russian (idempotent)."""
     try:
@@ -117,3 +155,4 @@ def russian_help() -> None:
     _texts()
     _usage_prefix()
     _help_option()
+    _type_names()

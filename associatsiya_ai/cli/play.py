@@ -123,7 +123,7 @@ def vs_bot(
     """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
     try:
         if no_log and log is not None:
-            raise fail("--log и --no-log вместе не имеют смысла: выберите одно")
+            raise fail("--log и --no-log вместе не имеют смысла: выберите одно", 2)
         code = _vs_bot(
             role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
             adult, default_log=log is None and not no_log,
@@ -187,8 +187,10 @@ def _vs_bot(
     from associatsiya_ai.terminal.table import fresh_seed, play_person_match
 
     seed = fresh_seed() if seed is None else seed
+    unwritten = False  # the default journal could not be opened: said, and exit code 1
     if default_log:  # no --log, no --no-log
         log_path, log = _default_log()
+        unwritten = log is None
     else:
         log = None if log_path is None else open_log(log_path)
     kit = _kit(model, level, adult)
@@ -205,6 +207,7 @@ def _vs_bot(
     )
     screen = Screen(console, explain=explain, human_side="A", n_games=games, given=word)
     on_game = _log_writer(log, log_path)
+    on_game.failed = unwritten
     meta = {"seed": seed, "model": kit.model_name, "level": level}
     try:
         with abandon_on_signals():  # a hang-up or kill ends the game; its record is written
@@ -310,6 +313,10 @@ def _finish(
             highlight=False,
             soft_wrap=True,
         )
+    if failed and log is None:  # the default journal never opened (warned at the start)
+        err_console.print(
+            "[yellow]Игры не записаны:[/yellow] журнал не открылся (см. начало).", highlight=False
+        )
     return code or (1 if failed else 0)
 
 
@@ -330,7 +337,8 @@ def replay(
         Path | None,
         typer.Argument(
             help="Журнал игр JSONL (vs-bot --log); без него — общий журнал vs-bot и в нём "
-            "последняя игра.",
+            "последняя игра (все его игры: replay с путём журнала, который vs-bot печатает "
+            "в конце).",
             show_default=False,
         ),
     ] = None,

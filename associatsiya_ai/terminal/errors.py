@@ -139,8 +139,9 @@ ARGUMENTS = {
     "SECRET": "загаданное слово",
     "HINT": "наводка",
     "HINTS": "наводки цепочки, от первой к последней",
-    "ROLE": "роль: guesser или hinter",
+    "ROLE": "роль",
     "FILE": "файл",
+    "NAME": "имя модели: associatsiya models list",
 }
 """What a command's arguments are, in Russian, for «не хватает аргумента HINT (наводка)»
 (keyed by the argument's upper-case name)."""
@@ -175,6 +176,8 @@ def usage_text(message: str, param: str | None = None) -> str:
     'нет команды «gues» (может быть, guess?)'
     >>> usage_text("Missing argument 'HINT'.")
     'не хватает аргумента HINT (наводка)'
+    >>> usage_text("Missing argument 'role'. Choose from: guesser, hinter")
+    'не хватает аргумента role (роль) — можно: guesser, hinter'
     >>> usage_text("Invalid value for '--level': Value error, 'x' is not one of 'easy', 'hard'.")
     "неверное значение --level: «x» — можно: 'easy', 'hard'"
     """
@@ -185,10 +188,15 @@ def usage_text(message: str, param: str | None = None) -> str:
     if param is not None:
         value = _translate(message, _VALUE_MESSAGES) or message
         return f"неверное значение {param.replace(chr(39), '')}: {value}"
-    missing = re.fullmatch(r"Missing argument '(.*)'\.?", message.strip())
+    missing = re.fullmatch(
+        r"Missing argument '(.*?)'\.?(?:\s*Choose from:\s*(.*))?", message.strip(), re.DOTALL
+    )
     meaning = ARGUMENTS.get(missing.group(1).upper().rstrip(".")) if missing else None
     if missing and meaning:
-        return f"не хватает аргумента {missing.group(1)} ({meaning})"
+        choices = ", ".join(c.strip(" \t\n,") for c in (missing.group(2) or "").split(","))
+        return f"не хватает аргумента {missing.group(1)} ({meaning})" + (
+            f" — можно: {choices}" if choices else ""
+        )
     return _translate(message, _USAGE_MESSAGES) or _translate(message, _VALUE_MESSAGES) or message
 
 
@@ -207,6 +215,9 @@ OS_ERRORS = {
     errno.ENAMETOOLONG: "слишком длинное имя файла",
     errno.EMFILE: "открыто слишком много файлов",
     errno.EPIPE: "канал закрыт",
+    errno.EINVAL: "система не принимает такую запись в этот файл",
+    errno.ENXIO: "нет такого устройства",
+    errno.ELOOP: "слишком много символических ссылок",
 }
 """Russian for the operating system's errors, by ``errno`` (the OS says them in English)."""
 
