@@ -1,4 +1,4 @@
-"""Commands: ``vs-bot`` (play with and against the bots) and ``replay`` (a logged game).
+"""Command ``vs-bot``: play with and against the bots (``replay`` is in :mod:`.replay`).
 
 The opposing team is two bots; the person takes one seat of their own team and a bot the
 other (:func:`associatsiya_ai.terminal.table.play_person_match`). Heavy things (the model,
@@ -25,16 +25,17 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.journal import LogWriter, open_default_log, shown_path
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text, secret_refusal
 from associatsiya_ai.terminal.texts import model_error_text
 
 if TYPE_CHECKING:
-    from associatsiya_ai.arena import GameRecord, MatchResult, UnstartedRecord
+    from associatsiya_ai.arena import MatchResult
     from associatsiya_ai.arena.log import GameLog
 
-__all__ = ["Kit", "load_kit", "replay", "secret_refusal", "vs_bot"]
+__all__ = ["Kit", "load_kit", "secret_refusal", "vs_bot"]
 
 _LOAD_KIT = load_kit
 
@@ -189,7 +190,7 @@ def _vs_bot(
     seed = fresh_seed() if seed is None else seed
     unwritten = False  # the default journal could not be opened: said, and exit code 1
     if default_log:  # no --log, no --no-log
-        log_path, log = _default_log()
+        log_path, log = open_default_log()
         unwritten = log is None
     else:
         log = None if log_path is None else open_log(log_path)
@@ -206,7 +207,7 @@ def _vs_bot(
         highlight=False,
     )
     screen = Screen(console, explain=explain, human_side="A", n_games=games, given=word)
-    on_game = _log_writer(log, log_path)
+    on_game = LogWriter(log, log_path)
     on_game.failed = unwritten
     meta = {"seed": seed, "model": kit.model_name, "level": level}
     try:
@@ -237,53 +238,6 @@ def _vs_bot(
     return _finish(result, games, log, log_path, ended_by=result.ended_by, failed=on_game.failed)
 
 
-def _default_log() -> tuple[Path | None, GameLog | None]:
-    """The default journal, opened (its folder made); when it cannot be, a warning and no
-    log: the person asked for a game, not for a file."""
-    from associatsiya_ai.arena.log import GameLog, default_log_path
-
-    path = default_log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return path, GameLog(path)
-    except OSError as exc:
-        err_console.print(
-            f"[yellow]Предупреждение:[/yellow] игры не записываются: не удалось открыть журнал "
-            f"{escape(str(path))}: {escape(os_error_text(exc))} (--log ФАЙЛ — записать в другой "
-            "файл).",
-            highlight=False,
-            soft_wrap=True,
-        )
-        return None, None
-
-
-class _LogWriter:
-    """Append each game to the log; a failed write is said once (in Russian) and the game
-    goes on; ``failed`` makes the exit code 1 at the end."""
-
-    def __init__(self, log: GameLog | None, path: Path | None) -> None:
-        self.log, self.path, self.failed = log, path, False
-
-    def __call__(self, record: GameRecord | UnstartedRecord) -> None:
-        if self.log is None or self.failed:
-            return
-        try:
-            self.log.write(record)
-        except OSError as exc:  # a full disk, a removed drive: never a traceback
-            self.failed = True
-            err_console.print(
-                f"[red]Ошибка:[/red] не удалось записать игру в журнал {escape(str(self.path))}: "
-                f"{escape(os_error_text(exc))}",
-                highlight=False,
-                soft_wrap=True,
-            )
-
-
-def _log_writer(log: GameLog | None, path: Path | None) -> _LogWriter:
-    """The ``on_game`` that writes the log (see :class:`_LogWriter`)."""
-    return _LogWriter(log, path)
-
-
 def _finish(
     result: MatchResult | None,
     games: int,
@@ -309,7 +263,7 @@ def _finish(
     if log is not None and log.written:
         games_written = plural(log.written, "игра", "игры", "игр")
         console.print(  # a path is copied from the screen: never broken across lines
-            f"Журнал: {escape(_shown_path(log_path))} (записано: {games_written}).",
+            f"Журнал: {escape(shown_path(log_path))} (записано: {games_written}).",
             highlight=False,
             soft_wrap=True,
         )
@@ -318,94 +272,3 @@ def _finish(
             "[yellow]Игры не записаны:[/yellow] журнал не открылся (см. начало).", highlight=False
         )
     return code or (1 if failed else 0)
-
-
-def _shown_path(path: Path | None) -> str:
-    """``path`` as the person can type it back: under the home folder as ``~/…``."""
-    if path is None:
-        return ""
-    try:
-        return str(Path("~") / path.resolve().relative_to(Path.home().resolve()))
-    except (ValueError, RuntimeError, OSError):  # not under home, or no home
-        return str(path)
-
-
-# ------------------------------------------------------------------------------ replay
-@app.command("replay")
-def replay(
-    file: Annotated[
-        Path | None,
-        typer.Argument(
-            help="Журнал игр JSONL (vs-bot --log); без него — общий журнал vs-bot и в нём "
-            "последняя игра (все его игры: replay с путём журнала, который vs-bot печатает "
-            "в конце).",
-            show_default=False,
-        ),
-    ] = None,
-    game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
-    ] = None,
-    show_all: Annotated[
-        bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
-    ] = False,
-) -> None:
-    """Разобрать записанную игру по ходам, с объяснениями ботов.
-
-    Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
-    печатаются все ходы сразу.
-    """
-    from associatsiya_ai.arena.log import default_log_path, read_games
-    from associatsiya_ai.arena.record import LogError, replay_turns
-    from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
-    from associatsiya_ai.terminal.replay import render_game, safe
-
-    last = file is None  # the journal of every game played: its newest unless --game
-    if file is None:
-        file = default_log_path()
-        if not file.exists():
-            raise fail(
-                f"журнала игр ещё нет ({file}): сыграйте (associatsiya vs-bot) или укажите файл"
-            )
-    try:
-        contents = read_games(file)
-    except LogError as exc:
-        raise fail(str(exc)) from None
-    warning = contents.warning(file)
-    if warning:  # the other games are still worth replaying
-        err_console.print(
-            f"[yellow]Предупреждение:[/yellow] {safe(warning, 300)}",
-            highlight=False,
-            soft_wrap=True,
-        )
-    records = contents.records
-    if game is not None and game > len(records):
-        count = plural(len(records), "игра", "игры", "игр")
-        raise fail(f"в журнале {file} {count}, игры №{game} нет")
-    if last and game is None and records:
-        game = len(records)
-    chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
-    # step through only when a person both reads and answers: never into a pipe or a file
-    pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
-    try:
-        for number, record in chosen:
-            render_game(console, number, record, replay_turns(record), pause)
-    except LogError as exc:
-        raise fail(str(exc)) from None
-    except (EOFError, _StopReplay):
-        console.print("")
-    except KeyboardInterrupt:
-        err_console.print("\nПрервано (Ctrl-C).", highlight=False)
-        raise typer.Exit(130) from None
-
-
-class _StopReplay(Exception):
-    pass
-
-
-def _pause() -> None:
-    """Wait for Enter before the next turn; «q» stops the replay."""
-    from associatsiya_ai.terminal.line_input import read_line
-
-    line = read_line("⏎ дальше · q — выход > ")
-    if line.strip().casefold() in ("q", "й", "выход"):
-        raise _StopReplay

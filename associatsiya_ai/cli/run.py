@@ -9,7 +9,7 @@ import sys
 from rich.markup import escape
 
 from associatsiya_ai.arena.loop import Abandoned
-from associatsiya_ai.cli import bots, check, models, play, research  # noqa: F401  (register)
+from associatsiya_ai.cli import bots, check, models, play, replay, research  # noqa: F401
 from associatsiya_ai.cli.base import UserError, app, err_console, json_requested, print_json_error
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text

@@ -1,0 +1,97 @@
+"""Command ``replay``: step through logged games turn by turn, with the bots' reasons.
+
+Without a file it reads ``vs-bot``'s default journal
+(:func:`~associatsiya_ai.arena.log.default_log_path`) and shows its newest game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from associatsiya_ai.cli.base import app, console, err_console, fail
+from associatsiya_ai.rules.words import plural
+
+__all__ = ["replay"]
+
+
+@app.command("replay")
+def replay(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Журнал игр JSONL (vs-bot --log); без него — общий журнал vs-bot и в нём "
+            "последняя игра (все его игры: replay с путём журнала, который vs-bot печатает "
+            "в конце).",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
+    ] = False,
+) -> None:
+    """Разобрать записанную игру по ходам, с объяснениями ботов.
+
+    Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
+    печатаются все ходы сразу.
+    """
+    from associatsiya_ai.arena.log import default_log_path, read_games
+    from associatsiya_ai.arena.record import LogError, replay_turns
+    from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
+    from associatsiya_ai.terminal.replay import render_game, safe
+
+    last = file is None  # the journal of every game played: its newest unless --game
+    if file is None:
+        file = default_log_path()
+        if not file.exists():
+            raise fail(
+                f"журнала игр ещё нет ({file}): сыграйте (associatsiya vs-bot) или укажите файл"
+            )
+    try:
+        contents = read_games(file)
+    except LogError as exc:
+        raise fail(str(exc)) from None
+    warning = contents.warning(file)
+    if warning:  # the other games are still worth replaying
+        err_console.print(
+            f"[yellow]Предупреждение:[/yellow] {safe(warning, 300)}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    records = contents.records
+    if game is not None and game > len(records):
+        count = plural(len(records), "игра", "игры", "игр")
+        raise fail(f"в журнале {file} {count}, игры №{game} нет")
+    if last and game is None and records:
+        game = len(records)
+    chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
+    # step through only when a person both reads and answers: never into a pipe or a file
+    pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
+    try:
+        for number, record in chosen:
+            render_game(console, number, record, replay_turns(record), pause)
+    except LogError as exc:
+        raise fail(str(exc)) from None
+    except (EOFError, _StopReplay):
+        console.print("")
+    except KeyboardInterrupt:
+        err_console.print("\nПрервано (Ctrl-C).", highlight=False)
+        raise typer.Exit(130) from None
+
+
+class _StopReplay(Exception):
+    pass
+
+
+def _pause() -> None:
+    """Wait for Enter before the next turn; «q» stops the replay."""
+    from associatsiya_ai.terminal.line_input import read_line
+
+    line = read_line("⏎ дальше · q — выход > ")
+    if line.strip().casefold() in ("q", "й", "выход"):
+        raise _StopReplay
