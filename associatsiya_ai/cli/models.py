@@ -1,4 +1,5 @@
-"""Commands: ``associatsiya models list | download`` (registered on import).
+"""Commands: ``associatsiya models list | download`` (registered on import; ``models index``
+is in :mod:`.vocab_index`).
 
 Heavy modules (numpy, navec, gensim) are never imported here, so ``--help`` stays fast.
 """
@@ -8,14 +9,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR
 from associatsiya_ai.terminal.errors import os_error_text
-from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
     DEFAULT_MODEL,
@@ -31,9 +31,6 @@ from associatsiya_ai.vectors import (
     models_dir,
 )
 from associatsiya_ai.vectors.locate import find_model_file, model_dirs
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["list_models", "models_app"]
 
@@ -290,65 +287,3 @@ def download_command(
         highlight=False,
         soft_wrap=True,
     )
-
-
-@models_app.command("index")
-def index_command(
-    model: Annotated[
-        str | None,
-        typer.Option("--model", help=f"Имя или файл модели (по умолчанию navec {DEFAULT_MODEL})."),
-    ] = None,
-    rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Построить словарь заново, не глядя в кэш.")
-    ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
-    dropped: Annotated[
-        int,
-        typer.Option("--dropped", min=0, help="Показать также N отброшенных слов с причиной."),
-    ] = 0,
-    seed: Annotated[
-        int, typer.Option("--seed", min=0, help="Зерно (seed) выборки для --dropped.")
-    ] = 0,
-) -> None:
-    """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
-
-    Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
-    потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
-    запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
-    """
-    import time
-
-    from associatsiya_ai.vocab.screen import vocabulary_report
-
-    start = time.perf_counter()
-    try:
-        report = open_vocabulary_shown(err_console, model=model, rebuild=rebuild)
-    except ModelError as exc:
-        raise fail(model_error_text(exc)) from None
-    vocab, path, cached = report.vocabulary, report.path, report.source != "built"
-    data: dict[str, Any] = {
-        "model": vocab.model_name,
-        "cache": None if path is None else str(path),
-        "cached": cached,
-        "seconds": round(time.perf_counter() - start, 3),
-        **vocabulary_report(vocab, dropped, seed),
-    }
-    if as_json:
-        print(json.dumps(data, ensure_ascii=False))
-        return
-    how = "загружен из кэша" if cached else "построен"
-    console.print(
-        f"Словарь модели {data['model']} {how} за {data['seconds']} с: "
-        f"{data['words']} существительных, {data['secrets']} слов для загадывания.",
-        highlight=False,
-    )
-    if path is not None:
-        console.print(f"Кэш: {path}", highlight=False, soft_wrap=True)
-    console.print(
-        f"Слов только для взрослых (--adult): {data['adult_words']}. Отброшено: "
-        + ", ".join(f"{reason} {n}" for reason, n in data["dropped"].items()),
-        highlight=False,
-        soft_wrap=True,
-    )
-    for item in data.get("dropped_sample", []):
-        console.print(f"  {item['word']}: {item['reason']}", highlight=False)

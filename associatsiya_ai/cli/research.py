@@ -1,4 +1,4 @@
-"""Commands for researchers: ``bot-vs-bot`` (an evaluation run) and ``bench`` (speed).
+"""Command ``bot-vs-bot`` for researchers: an evaluation run (``bench`` is in :mod:`.speed`).
 
 Registered on :data:`associatsiya_ai.cli.base.app` on import. The work is done by
 :mod:`associatsiya_ai.research.botvbot` and :mod:`associatsiya_ai.research.bench`; this
@@ -44,7 +44,8 @@ _RUN_TITLES = {
 }
 
 
-def _progress() -> Progress:
+def progress_bar() -> Progress:
+    """A progress bar on stderr for a long research run (off when stderr is no terminal)."""
     # No refresh thread (auto_refresh=False): worker processes are forked while it runs.
     # Off when stderr is no terminal: a stopped bar still prints an empty line there.
     return Progress(
@@ -191,7 +192,7 @@ def bot_vs_bot(
     written = {"next": 0}
     log_failed: list[OSError] = []  # a full disk: said once after the run, exit code 1
 
-    progress = _progress()
+    progress = progress_bar()
     tasks: dict[str, Any] = {}
 
     def on_run(name: str) -> None:
@@ -249,84 +250,3 @@ def bot_vs_bot(
             _print_report(report["self_play"][key], f"{title}: сама с собой / self-play")
     if log is not None:
         err_console.print(f"Журнал игр: {escape(str(log))}", highlight=False)
-
-
-_BENCH_ROWS = (
-    ("load_s", "загрузка, с", "{:.3f}", "≤ 1.0"),
-    ("guess_ms", "ответ, мс", "{:.3f}", "≤ 1.5 × gensim"),
-    ("hint_ms", "наводка, мс", "{:.3f}", "≤ 25"),
-    ("games_per_s", "игр в секунду", "{:.1f}", "≥ 20"),
-    ("peak_rss_mb", "пик памяти, МБ", "{:.1f}", "≤ 400"),
-    ("gensim_most_similar_ms", "gensim, мс", "{:.3f}", ""),
-)
-
-
-@app.command("bench")
-def bench_command(
-    json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
-    repeat: Annotated[
-        int,
-        typer.Option(
-            "--repeat", "-r", min=1, help="Повторы (свежие процессы, прогоны bot-vs-bot)."
-        ),
-    ] = 5,
-    model: Annotated[
-        str | None, typer.Option("--model", help=f"Эмбеддинги (по умолчанию {DEFAULT_MODEL}).")
-    ] = None,
-    samples: Annotated[
-        int, typer.Option("--samples", min=1, help="Сколько решений замерять на показатель.")
-    ] = 60,
-    games: Annotated[int, typer.Option("--games", min=1, help="Игр в прогоне bot-vs-bot.")] = 20,
-    blas_threads: Annotated[
-        int | None,
-        typer.Option(
-            "--blas-threads",
-            min=1,
-            help="Ограничить число потоков BLAS (по умолчанию — как настроено).",
-        ),
-    ] = None,
-) -> None:
-    """Замерить скорость и память ботов (медианы повторов).
-
-    Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-    gensim most_similar по тем же векторам (gensim_most_similar_ms).
-    """
-    from associatsiya_ai.research.bench import bench, bench_steps
-    from associatsiya_ai.vectors.registry import ModelError
-
-    progress = _progress()
-    task = progress.add_task("замер / bench", total=bench_steps(repeat))
-
-    def on_step(text: str) -> None:
-        progress.update(task, advance=1, description=text, refresh=True)
-
-    try:
-        with progress:
-            figures = bench(
-                repeat,
-                model=model,
-                samples=samples,
-                games=games,
-                blas_threads=blas_threads,
-                on_step=on_step,
-            )
-    except ModelError as exc:
-        raise fail(model_error_text(exc)) from None
-    except RuntimeError as exc:
-        raise fail(str(exc)) from None
-    if json_out:
-        typer.echo(json.dumps(figures, ensure_ascii=False))
-        return
-    table = Table(
-        title=f"bench: {escape(str(figures['model']))}, "
-        f"словарь {figures['vocab_size']}, медианы {repeat} замеров",
-        title_justify="left",
-    )
-    for column in ("figure", "показатель", "значение", "цель / target", ""):
-        table.add_column(column, no_wrap=True)
-    for key, label, fmt, target in _BENCH_ROWS:
-        value = figures.get(key)
-        met = figures["target_met"].get(key)
-        mark = "" if met is None else ("[green]✓[/green]" if met else "[red]✗[/red]")
-        table.add_row(key, label, "—" if value is None else fmt.format(value), target, mark)
-    console.print(table)

@@ -1,5 +1,10 @@
 """The command line's entry point once loaded: every command registered, errors turned into
 one line (see :func:`main`). :mod:`associatsiya_ai.cli` imports this lazily.
+
+Each command module registers its commands when imported, and ``--help`` lists them in that
+order: the players' commands (``bots``, ``check``, ``play``, ``replay``) before the
+researchers' (``research``: bot-vs-bot, ``speed``: bench); the ``models`` group comes last
+(``vocab_index`` adds its ``index`` after ``list`` and ``download``).
 """
 
 from __future__ import annotations
@@ -9,7 +14,16 @@ import sys
 from rich.markup import escape
 
 from associatsiya_ai.arena.loop import Abandoned
-from associatsiya_ai.cli import bots, check, models, play, replay, research  # noqa: F401
+from associatsiya_ai.cli import (  # noqa: F401
+    bots,
+    check,
+    models,
+    play,
+    replay,
+    research,
+    speed,
+    vocab_index,
+)
 from associatsiya_ai.cli.base import UserError, app, err_console, json_requested, print_json_error
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text

@@ -14,14 +14,15 @@ after one untimed warm-up pass over the same calls):
 - ``gensim_most_similar_ms``: gensim ``KeyedVectors.most_similar`` (top 10) over the very
   same noun vectors as the vocabulary — the baseline a user would write.
 
-``guess_ms`` and ``gensim_most_similar_ms`` are timed in pairs (:func:`time_pairs`): each
-sample is one guesser decision and one ``most_similar`` of the same word, which goes first
-alternating, so both see the same machine state. Both read a 14 MB matrix, about half the
-32 MB L3 cache this machine shares with other tenants, so a call's time depends on
-whether the matrix is still cached. Timed as two separate blocks, the gensim block (60
-calls on one matrix, back to back) kept its matrix cached in some runs and not in others:
-on one idle machine its median ran from 0.5 to 1.6 ms between runs, and the ratio of the
-two figures from 0.9 to 2.3. Timed in pairs, the ratio stayed within 1.13–1.17.
+``guess_ms`` and ``gensim_most_similar_ms`` are timed in pairs
+(:func:`.timing.time_pairs`): each sample is one guesser decision and one ``most_similar``
+of the same word, which goes first alternating, so both see the same machine state. Both
+read a 14 MB matrix, about half the 32 MB L3 cache this machine shares with other tenants,
+so a call's time depends on whether the matrix is still cached. Timed as two separate
+blocks, the gensim block (60 calls on one matrix, back to back) kept its matrix cached in
+some runs and not in others: on one idle machine its median ran from 0.5 to 1.6 ms between
+runs, and the ratio of the two figures from 0.9 to 2.3. Timed in pairs, the ratio stayed
+within 1.13–1.26 over twelve runs.
 
 ``load_s`` and ``peak_rss_mb`` are measured in :mod:`associatsiya_ai.research.fresh`.
 """
@@ -29,8 +30,6 @@ two figures from 0.9 to 2.3. Timed in pairs, the ratio stayed within 1.13–1.17
 from __future__ import annotations
 
 import os
-import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +39,8 @@ import numpy as np
 from associatsiya_ai.research.fresh import run_fresh
 from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
 from associatsiya_ai.research.positions import guesser_view, midgame_views
+from associatsiya_ai.research.timing import median as _median
+from associatsiya_ai.research.timing import time_calls, time_pairs
 
 __all__ = [
     "GOALS",
@@ -101,76 +102,6 @@ TARGETS: dict[str, str] = {name: goal.text for name, goal in GOALS.items()}
 
 def _met(fig: dict[str, Any]) -> dict[str, bool | None]:
     return {name: goal.met(fig.get(name), fig) for name, goal in GOALS.items()}
-
-
-def time_calls(
-    fn: Callable[[Any], Any],
-    args: Sequence[Any],
-    *,
-    warmup: int = 0,
-    before: Callable[[], Any] | None = None,
-) -> list[float]:
-    """Call ``fn(a)`` for each ``a`` and return each call's wall time in milliseconds.
-
-    ``warmup`` untimed passes over ``args`` come first: lazy state gets built, and BLAS
-    worker threads that went to sleep while nothing was computed are awake again (waking
-    them costs a scheduler tick, several milliseconds, on a busy machine). ``before()`` runs
-    untimed before each timed call (the bots forget the cosines they keep, so a repeated
-    position is timed as a fresh one).
-    """
-    for _ in range(warmup):
-        for a in args:
-            fn(a)
-    times = []
-    for a in args:
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        fn(a)
-        times.append((time.perf_counter() - start) * 1000.0)
-    return times
-
-
-def time_pairs(
-    first: Callable[[Any], Any],
-    second: Callable[[Any], Any],
-    args: Sequence[tuple[Any, Any]],
-    *,
-    warmup: int = 0,
-    before: Callable[[], Any] | None = None,
-) -> tuple[list[float], list[float]]:
-    """Time ``first(a)`` and ``second(b)`` for each pair ``(a, b)`` of ``args``, one right
-    after the other, in milliseconds: two lists as long as ``args``.
-
-    Which of the two runs first alternates from pair to pair, so neither always finds the
-    caches as the other left them. ``warmup`` untimed passes come first and ``before()``
-    runs untimed before each ``first`` call, as in :func:`time_calls`.
-    """
-    for _ in range(warmup):
-        for a, b in args:
-            first(a)
-            second(b)
-    times: tuple[list[float], list[float]] = ([], [])
-
-    def timed(which: int, fn: Callable[[Any], Any], x: Any) -> None:
-        if which == 0 and before is not None:
-            before()
-        start = time.perf_counter()
-        fn(x)
-        times[which].append((time.perf_counter() - start) * 1000.0)
-
-    for i, (a, b) in enumerate(args):
-        if i % 2 == 0:
-            timed(0, first, a)
-            timed(1, second, b)
-        else:
-            timed(1, second, b)
-            timed(0, first, a)
-    return times
-
-
-def _median(values: Sequence[float], digits: int = 3) -> float | None:
-    return round(float(statistics.median(values)), digits) if values else None
 
 
 def _load_average() -> float | None:
