@@ -157,7 +157,8 @@ class EmbeddingGuesser:
             z = people.logits((), history)
         if z is None:
             if not last_was_pass:
-                return Decision(PASS, chain=chain, reason="ни одно слово цепочки не знакомо")
+                why = "ни одно слово цепочки не знакомо" if chain else "наводок ещё не было"
+                return Decision(PASS, chain=chain, reason=why)
             z = people.static.astype(np.float32)
         if banned.all():
             if not last_was_pass:

@@ -63,6 +63,7 @@ def vs_bot(
         RoleOption,
         typer.Option(
             "--role",
+            metavar="<guesser|hinter>",  # the Russian names are in the help: no mid-word wrap
             help="guesser (отгадывающий): вы отгадываете по наводкам бота; "
             "hinter (наводящий): вы даёте наводки боту-отгадывающему.",
         ),
