@@ -20,8 +20,8 @@ game.
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -79,12 +79,14 @@ def score(
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 0
-    args = [a for a in args if a != str(seed)] if "--seed" in sys.argv else args
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("norms", nargs="?", default=DEFAULT, help="hinter-dev.jsonl")
+    parser.add_argument("--seed", type=int, default=0, help="orders each chain's hints")
+    args = parser.parse_args()
+    seed = args.seed
     kit = embedding_kit(BotSpec())
     model: PeopleModel = kit.guesser.people
-    rows = chains(args[0] if args else DEFAULT, model.vocab, seed)
+    rows = chains(args.norms, model.vocab, seed)
     static = model.static.astype(np.float32)
 
     def summed(chain: Sequence[str]) -> np.ndarray:

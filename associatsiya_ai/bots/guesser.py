@@ -59,8 +59,8 @@ class EmbeddingGuesser:
     It reads P(answer | chain, history) off the human-response model and draws its answer
     at the level's sharpness. It never answers a spoken hint, a wrong answer already given,
     or a word consonant with a real hint of this game (those get probability 0). Words it
-    has no vector for are skipped; with none at all it falls back on the rest of the
-    history, then on the words' own prior (or ``PASS`` where allowed).
+    has no vector for are skipped (the earlier hints outside the chain are heard too); with
+    none at all it falls back on the words' own prior (or ``PASS`` where allowed).
 
     Parameters
     ----------
@@ -152,9 +152,7 @@ class EmbeddingGuesser:
         rng: np.random.Generator,
     ) -> Decision:
         people = self.people
-        z = people.logits(chain, history)
-        if z is None:
-            z = people.logits((), history)
+        z = people.logits(chain, history)  # None: no chain word nor earlier hint is known
         if z is None:
             if not last_was_pass:
                 why = "ни одно слово цепочки не знакомо" if chain else "наводок ещё не было"

@@ -192,7 +192,7 @@ class PeopleModel:
             if isinstance(key, int) and key in cache:
                 cache.move_to_end(key)
                 out[key] = cache[key]
-            elif key not in out:
+            else:
                 new.setdefault(key, h)
         if new:
             todo = list(new.values())

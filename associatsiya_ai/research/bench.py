@@ -39,8 +39,7 @@ import numpy as np
 from associatsiya_ai.research.fresh import run_fresh
 from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
 from associatsiya_ai.research.positions import guesser_view, midgame_views
-from associatsiya_ai.research.timing import median as _median
-from associatsiya_ai.research.timing import time_calls, time_pairs
+from associatsiya_ai.research.timing import median, time_calls, time_pairs
 
 __all__ = [
     "GOALS",
@@ -252,12 +251,12 @@ def _bench(
     figures: dict[str, Any] = {
         "model": children[0].get("model") or spec.label,
         "vocab_size": len(vocab.words),
-        "load_s": _median([c["load_s"] for c in children]),
-        "guess_ms": _median(guess_times),
-        "hint_ms": _median(hint_times),
-        "games_per_s": _median(rates, 2),
-        "peak_rss_mb": _median([c["peak_rss_mb"] for c in children], 1),
-        "gensim_most_similar_ms": _median(gensim_times),
+        "load_s": median([c["load_s"] for c in children]),
+        "guess_ms": median(guess_times),
+        "hint_ms": median(hint_times),
+        "games_per_s": median(rates, 2),
+        "peak_rss_mb": median([c["peak_rss_mb"] for c in children], 1),
+        "gensim_most_similar_ms": median(gensim_times),
         "repeat": repeat,
         "samples": {
             "guess": len(guess_times),
