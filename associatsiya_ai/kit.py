@@ -45,7 +45,9 @@ class Kit:
     level : str
         A level of :mod:`associatsiya_ai.bots.levels`.
     make_hinter, make_guesser : callable
-        Return a new bot with ``act(view, rng) -> Decision``.
+        Return a new bot with ``act(view, rng) -> Decision``; ``make_guesser`` takes the
+        keywords ``partner_is_bot`` and ``opponents_are_bots`` (who chose the words it
+        hears: :class:`~associatsiya_ai.bots.EmbeddingGuesser`).
     knows : callable or None
         Whether the model has a vector for a word: a secret it lacks is refused (a bot
         hinter could not explain it). None accepts every valid secret.
@@ -58,7 +60,7 @@ class Kit:
     model_name: str
     level: str
     make_hinter: Callable[[], Any]
-    make_guesser: Callable[[], Any]
+    make_guesser: Callable[..., Any]
     knows: Callable[[str], bool] | None = None
     vocab: Vocabulary | None = None
     _bots: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -72,10 +74,19 @@ class Kit:
 
     @property
     def guesser(self) -> Any:
-        """One guesser bot, made on first use and shared."""
-        if "guesser" not in self._bots:
-            self._bots["guesser"] = self.make_guesser()
-        return self._bots["guesser"]
+        """One guesser bot of a bot game (both hinters bots of this model), made on first
+        use and shared."""
+        return self.guesser_for(partner_is_bot=True, opponents_are_bots=True)
+
+    def guesser_for(self, *, partner_is_bot: bool, opponents_are_bots: bool) -> Any:
+        """One guesser bot for a seat whose hinters are (or are not) bots of this model,
+        made on first use and shared."""
+        key = f"guesser-{partner_is_bot:d}{opponents_are_bots:d}"
+        if key not in self._bots:
+            self._bots[key] = self.make_guesser(
+                partner_is_bot=partner_is_bot, opponents_are_bots=opponents_are_bots
+            )
+        return self._bots[key]
 
 
 def load_kit(
@@ -123,7 +134,9 @@ def load_kit(
         model_name=vocabulary.model_name or model_label(model),
         level=level,
         make_hinter=lambda: EmbeddingHinter(vocabulary, level=level, **hinter_kwargs),
-        make_guesser=lambda: EmbeddingGuesser(vocabulary, level=level, **guesser_kwargs),
+        make_guesser=lambda **seat: EmbeddingGuesser(
+            vocabulary, level=level, **{**guesser_kwargs, **seat}
+        ),
         knows=lambda word: vocabulary.vector(word) is not None,
         vocab=vocabulary,
     )

@@ -160,7 +160,7 @@ def fake_kit(level: str = "normal") -> Kit:
         model_name="fake",
         level=level,
         make_hinter=lambda: FakeHinter(checker),
-        make_guesser=FakeGuesser,
+        make_guesser=lambda **seat: FakeGuesser(),
         knows=lambda word: word not in UNKNOWN,
     )
 

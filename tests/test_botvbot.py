@@ -97,6 +97,9 @@ class FakeKit:
     hinter: Any
     guesser: Any
 
+    def guesser_for(self, **seat: bool) -> Any:
+        return self.guesser
+
 
 def fake_kit(spec: BotSpec) -> FakeKit:
     """Module-level so that worker processes can use it."""

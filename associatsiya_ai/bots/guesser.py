@@ -72,6 +72,10 @@ class EmbeddingGuesser:
         How many likeliest answers the explanation lists.
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
+    partner_is_bot, opponents_are_bots : bool
+        Whether its own team's hinter, and the other team's, is a bot of the same model. The
+        words such a hinter chose are heard discounted (the optimizer's curse: they were
+        picked where the model is most optimistic); a person's words at full strength.
     """
 
     def __init__(
@@ -81,6 +85,8 @@ class EmbeddingGuesser:
         *,
         candidates: int = 10,
         people: PeopleModel | None = None,
+        partner_is_bot: bool = False,
+        opponents_are_bots: bool = False,
     ) -> None:
         from associatsiya_ai.bots.people_cache import people_model
 
@@ -89,9 +95,26 @@ class EmbeddingGuesser:
         self.candidates = candidates
         self.level_name = level
         self.people = people if people is not None else people_model(vocab)
+        self.partner_is_bot = partner_is_bot
+        self.opponents_are_bots = opponents_are_bots
 
     def __repr__(self) -> str:
         return f"EmbeddingGuesser(level={self.level_name!r})"
+
+    def bot_words(self, view: GuesserView) -> set[str]:
+        """The folded hints of ``view`` chosen by a bot of this model: each hint's author
+        is the team whose utterance first said it (the game's record)."""
+        out: set[str] = set()
+        said: set[str] = set()
+        for u in (*(t.utterance for t in view.turns), view.utterance):
+            key = fold(u.new)
+            if u.is_pass or key in said:
+                continue
+            said.add(key)
+            own = u.team == view.team
+            if (self.partner_is_bot and own) or (self.opponents_are_bots and not own):
+                out.add(key)
+        return out
 
     def act(self, view: GuesserView, rng: np.random.Generator | None = None) -> Decision:
         """Answer the chain heard in ``view``.
@@ -108,7 +131,8 @@ class EmbeddingGuesser:
         in_chain = {fold(c) for c in chain}
         history = [h for h in view.hints if fold(h) not in in_chain]
         banned = excluded(self.vocab, view.hints, view.wrong_answers)
-        return self._decide(chain, history, banned, view.last_own_was_pass, rng)
+        bot = self.bot_words(view)
+        return self._decide(chain, history, bot, banned, view.last_own_was_pass, rng)
 
     def answer_chain(
         self,
@@ -117,9 +141,20 @@ class EmbeddingGuesser:
         *,
         history: Sequence[str] = (),
         answers: Sequence[str] = (),
+        by_bot: bool = False,
     ) -> Decision:
-        """Answer a chain outside a game (CLI ``guess``, evaluation): see :func:`heard`."""
-        return self.act(heard(chain, history=history, answers=answers), rng)
+        """Answer a chain outside a game (CLI ``guess``, evaluation): see :func:`heard`.
+
+        The words are a person's unless ``by_bot`` (all chosen by a bot of this model),
+        whatever this guesser's seat.
+        """
+        view = heard(chain, history=history, answers=answers)
+        rng = rng if rng is not None else np.random.default_rng(0)
+        bot = {fold(w) for w in (*history, *chain)} if by_bot else set()
+        in_chain = {fold(c) for c in chain}
+        earlier = [h for h in view.hints if fold(h) not in in_chain]
+        banned = excluded(self.vocab, view.hints, view.wrong_answers)
+        return self._decide(tuple(chain), earlier, bot, banned, False, rng)
 
     def distribution(
         self,
@@ -128,15 +163,19 @@ class EmbeddingGuesser:
         answers: Sequence[str] = (),
         *,
         fallback: bool = False,
+        by_bot: bool = False,
     ) -> tuple[np.ndarray, np.ndarray] | None:
-        """(P of a person, q the guesser draws from) over the vocabulary for a heard chain.
+        """(P, q the guesser draws from) over the vocabulary for a heard chain.
 
-        Both shape (n,) float64 summing to 1, 0 on excluded words. When no heard word has a
-        vector: None, or with ``fallback`` the words' own prior (what :meth:`act` answers
-        from). Used by ``evaluate`` (calibration, sampled agreement, partner success).
+        Both shape (n,) float64 summing to 1, 0 on excluded words; P is a person's when the
+        words are a person's. ``by_bot``: every heard word was chosen by a bot of this model
+        (heard discounted, as in :meth:`act`). When no heard word has a vector: None, or
+        with ``fallback`` the words' own prior (what :meth:`act` answers from). Used by
+        ``evaluate`` (calibration, sampled agreement, partner success, chains).
         """
         banned = excluded(self.vocab, [*history, *chain], answers)
-        z = self.people.logits(chain, history)
+        bot = {fold(w) for w in (*history, *chain)} if by_bot else set()
+        z = self.people.logits(chain, history, bot)
         if z is None and fallback:
             z = self.people.static.astype(np.float32)
         if z is None or banned.all():
@@ -147,12 +186,13 @@ class EmbeddingGuesser:
         self,
         chain: tuple[str, ...],
         history: list[str],
+        bot: set[str],
         banned: np.ndarray,
         last_was_pass: bool,
         rng: np.random.Generator,
     ) -> Decision:
         people = self.people
-        z = people.logits(chain, history)  # None: no chain word nor earlier hint is known
+        z = people.logits(chain, history, bot)  # None: no chain word nor earlier hint is known
         if z is None:
             if not last_was_pass:
                 why = "ни одно слово цепочки не знакомо" if chain else "наводок ещё не было"

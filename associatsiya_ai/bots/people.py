@@ -6,22 +6,25 @@ words, ``score = Σ_f weight_f · feature_f(heard, w)`` with the generic feature
 ``scripts/fit_people.py`` on people's free associations (shipped in ``people_weights.json``;
 no per-word tables).
 
-Chains and history: a logarithmic opinion pool (Genest & Zidek 1986) of the heard words,
-each as if heard alone — ``logit = static + Σ_h s_h · (logit_h − static)``, ``s_h`` the
-word's share of the weights: every chain word 1 (``decay`` = 1: all of them are hints for
-the same secret, whatever their order), other earlier hints ``history`` (0.25: public, but
-not repeated by the hinter; an assumption, the norms hold no chains). A person hearing
-«симфония, ноты» looks for what both call to mind: a candidate gains by being near each
-word (its ranks and dictionary links with each), not only near their average. On chains
-of two or three attested hints of a hinter-dev secret (``scripts/eval_chains.py``) the pool
-puts the secret first more often than the averaged query did (hit@1 0.404 / 0.503 against
-0.356 / 0.444); adding the words' evidence up instead of pooling it (Σ_h
-``logit_h − static``) put it first more often still (0.42 / 0.54) but made a chain far
-likelier to be solved than a lone word: bot-vs-bot normal games were solved in 2.2 turns
-on average, most on the second.
+Chains and history: each heard word is scored as if heard alone, ``z_h``, and the words'
+evidence ``z_h − static`` is added up with weights — ``logit = static + W^(γ − 1) · Σ_h w_h
+· a_h · (z_h − static)``, ``W = Σ_h w_h``. ``w_h`` is the word's weight: every chain word 1
+(``decay`` = 1: all of them are hints for the same secret, whatever their order), other
+earlier hints ``history`` (0.25: public, but not repeated by the hinter; an assumption).
+``γ`` (``sharpness``) goes from a logarithmic pool (0: Genest & Zidek 1986, the evidence
+averaged) to a product of experts (1: summed); it is fitted by ``scripts/fit_chains.py`` on
+chains of a person's attested hints (chains-dev) by the likelihood of the target, the same
+for two and three words. ``a_h`` is the word's strength: 1 for a person's word, and
+``bot_discount`` for a word chosen by a bot of this model — the optimizer's curse (Smith &
+Winkler 2006): a bot hinter picks the hints where this model is most optimistic, so a guesser
+reading the same model must discount them; it is fitted so that the ``normal`` partner
+answers the secret on the bot hinter's first hints as often as people do
+(``partner_success / p_target`` = 1 on hinter-dev). A person's words are heard at full
+strength.
 
 Levels draw from ``softmax(score / (T · level temperature))`` over the level's ``top_k``
-likeliest allowed words (``hard``: the likeliest word).
+likeliest allowed words (``normal``: the model itself over its five likeliest answers;
+``hard``: the likeliest word).
 
 Uses of :class:`~associatsiya_ai.vocab.Vocabulary`: ``words``, ``folded``, ``matrix``,
 ``zipf``, ``secrets``, ``index``, ``vector(word)`` and, for the log-partitions of
@@ -31,7 +34,7 @@ single-word queries, ``consonant_mask(word)``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -66,6 +69,12 @@ __all__ = [
     "softmax",
     "softmax_at",
 ]
+
+_NOTHING = np.zeros(0, np.int32)
+
+Query = tuple[Sequence[str], Sequence[str]] | tuple[Sequence[str], Sequence[str], Collection[str]]
+"""(chain, history) or (chain, history, bot): a heard chain, the earlier hints outside it
+and the folded words a bot of this model chose (:meth:`PeopleModel.heard`)."""
 
 _ALONE_KEPT = 256
 """How many vocabulary words' logits heard alone (n float32 each) :class:`PeopleModel`
@@ -106,8 +115,14 @@ class PeopleModel:
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
 
-    def heard(self, chain: Sequence[str], history: Iterable[str] = ()) -> list[Heard]:
-        """The heard words with vectors, weighted (module docstring)."""
+    def heard(
+        self, chain: Sequence[str], history: Iterable[str] = (), bot: Collection[str] = ()
+    ) -> list[Heard]:
+        """The heard words with vectors, weighted (module docstring).
+
+        ``bot`` holds the folded words chosen by a bot of this model (heard at the strength
+        ``bot_discount``); every other word is a person's (strength 1).
+        """
         vocab = self.vocab
         pairs = [(w, fold(w), self.weights.decay**k) for k, w in enumerate(reversed(chain))]
         in_chain = {key for _, key, _ in pairs}
@@ -119,12 +134,13 @@ class PeopleModel:
         for word, key, x in pairs:
             if key == PASS or x <= 0:
                 continue
+            a = self.weights.bot_discount if key in bot else 1.0
             row = vocab.index.get(key)
             v = vocab.matrix[row] if row is not None else vocab.vector(word)  # the same
-            if v is not None:
-                out.append(
-                    Heard(v, row, x) if row is not None else Heard(v, row, x, self.named(key), key)
-                )
+            if v is None:
+                continue
+            named = self.named(key) if row is None else _NOTHING
+            out.append(Heard(v, row, x, named, key if row is None else "", a))
         return out
 
     def named(self, key: str) -> np.ndarray:
@@ -136,24 +152,27 @@ class PeopleModel:
             hit = self._named[key] = np.array(sorted(rows), np.int32)
         return hit
 
-    def logits(self, chain: Sequence[str], history: Iterable[str] = ()) -> np.ndarray | None:
+    def logits(
+        self, chain: Sequence[str], history: Iterable[str] = (), bot: Collection[str] = ()
+    ) -> np.ndarray | None:
         """``score / T`` of every word, shape (n,) float32; None when nothing has a vector.
 
         At most one matrix-vector product per heard word not seen lately, plus vectorised
-        lookups (the values of ``feature_matrix(...) @ weights.vector()``).
+        lookups (the values of ``feature_matrix(...) @ weights.vector()``). ``bot``: the
+        folded words chosen by a bot of this model (:meth:`heard`).
         """
-        return self.logits_many([(chain, tuple(history))])[0]
+        return self.logits_many([(chain, tuple(history), bot)])[0]
 
-    def logits_many(
-        self, queries: Sequence[tuple[Sequence[str], Sequence[str]]]
-    ) -> list[np.ndarray | None]:
-        """:meth:`logits` of several (chain, history) pairs, their new words' cosines in
-        one matrix product.
+    def logits_many(self, queries: Sequence[Query]) -> list[np.ndarray | None]:
+        """:meth:`logits` of several (chain, history[, bot]) queries, their new words'
+        cosines in one matrix product.
 
-        A query's logits pool its heard words' evidence, the candidates' own prior counted
-        once: ``static + Σ_h s_h · (z_h − static)``, ``z_h`` the logits of the word ``h``
-        heard alone and ``s_h`` its share of the weights (:meth:`heard`), so a lone word
-        gives its own logits (see the module docstring).
+        A query's logits add up its heard words' evidence, the candidates' own prior
+        counted once: ``static + W^(γ − 1) · Σ_h w_h · a_h · (z_h − static)``, ``z_h`` the
+        logits of the word ``h`` heard alone, ``w_h`` its weight, ``W = Σ_h w_h``, ``a_h``
+        its strength (1 for a person's word, ``bot_discount`` for a bot's) and ``γ`` the
+        fitted ``sharpness`` (see the module docstring). A lone person's word gives its own
+        logits.
 
         Returns
         -------
@@ -161,22 +180,29 @@ class PeopleModel:
             Per query, shape (n,) float32, or None when none of its words has a vector.
             Read-only: a word heard alone gives the array kept for it.
         """
-        heards = [self.heard(chain, history) for chain, history in queries]
+        heards = [self.heard(*query) for query in queries]
         alone = self._alone_of([h for heard in heards for h in heard])
         out: list[np.ndarray | None] = []
         for heard in heards:
             if not heard:
                 out.append(None)
-            elif len(heard) == 1:
+            elif len(heard) == 1 and heard[0].strength == 1.0:
                 out.append(alone[_key(heard[0])])
             else:
-                static = self._static32
-                z = np.zeros_like(static)
-                total = sum(h.weight for h in heard)
-                for h in heard:
-                    z += np.float32(h.weight / total) * (alone[_key(h)] - static)
-                z += static
-                out.append(z)
+                out.append(self._add_up(heard, alone))
+        return out
+
+    def _add_up(self, heard: list[Heard], alone: dict[int | str, np.ndarray]) -> np.ndarray:
+        """``static + W^(γ − 1) · Σ_h w_h · a_h · (z_h − static)`` (:meth:`logits_many`);
+        (n,) float32."""
+        static = self._static32
+        total = sum(h.weight for h in heard)
+        scale = total ** (self.weights.sharpness - 1.0)
+        z = np.zeros_like(static)
+        for h in heard:
+            z += np.float32(scale * h.weight * h.strength) * (alone[_key(h)] - static)
+        z += static
+        out: np.ndarray = z
         return out
 
     def _alone_of(self, heard: list[Heard]) -> dict[int | str, np.ndarray]:

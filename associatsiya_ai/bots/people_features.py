@@ -82,6 +82,9 @@ class Heard(NamedTuple):
         (:func:`~associatsiya_ai.vocab.glosses.named_in_entry`), int32, unique; else empty.
     key : str
         For a word outside the vocabulary, its folded spelling; else empty.
+    strength : float
+        How much of its evidence is heard: 1 for a person's word, the fitted
+        ``bot_discount`` for a word chosen by a bot of the same model.
     """
 
     vector: np.ndarray
@@ -89,6 +92,7 @@ class Heard(NamedTuple):
     weight: float
     named: np.ndarray = _NOTHING
     key: str = ""
+    strength: float = 1.0
 
 
 _FP = _LOG_RANKS[::-1].astype(np.float64)  # np.interp's ordinates, as it converts them

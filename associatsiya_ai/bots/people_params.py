@@ -1,5 +1,7 @@
-"""The fitted numbers of the human-response model: weights, temperature, chain weighting
-and the levels' draws (``people_weights.json``, written by ``scripts/fit_people.py``)."""
+"""The fitted numbers of the human-response model: weights, temperature, chain weighting,
+the discount of bot-chosen words and the levels' draws (``people_weights.json``: the
+weights and temperature written by ``scripts/fit_people.py``, ``sharpness`` and
+``bot_discount`` by ``scripts/fit_chains.py``)."""
 
 from __future__ import annotations
 
@@ -28,13 +30,35 @@ class LevelDraw:
 
 @dataclass(frozen=True)
 class PeopleWeights:
-    """The fitted generic numbers (see ``people_weights.json``)."""
+    """The fitted generic numbers (see ``people_weights.json``).
+
+    Attributes
+    ----------
+    weights : dict of str to float
+        Feature weights (:data:`~associatsiya_ai.bots.people_features.FEATURES`).
+    temperature : float
+        Divides every score (the calibration step).
+    decay, history : float
+        A heard word's weight: ``decay ** k`` for the k-th chain word from the newest,
+        ``history`` for an earlier hint outside the chain.
+    sharpness : float
+        How a chain's words' evidence adds up: the evidence is ``W ** (sharpness - 1) ·
+        Σ_h w_h · e_h`` with ``W = Σ_h w_h``; 0 averages it (a logarithmic pool), 1 sums it
+        (a product of experts).
+    bot_discount : float
+        The strength of a word chosen by a bot of the same model (its evidence is
+        multiplied by it; a person's word has strength 1): the optimizer's-curse correction.
+    levels : dict of str to LevelDraw
+        Each level's draw.
+    """
 
     weights: dict[str, float]
     temperature: float = 1.0
     decay: float = 1.0
     history: float = 0.25
     levels: dict[str, LevelDraw] = field(default_factory=dict)
+    sharpness: float = 0.0
+    bot_discount: float = 1.0
 
     def vector(self) -> np.ndarray:
         """Weights in :data:`FEATURES` order divided by the temperature; (F,) float32."""
@@ -49,6 +73,8 @@ class PeopleWeights:
             "temperature": self.temperature,
             "decay": self.decay,
             "history": self.history,
+            "sharpness": self.sharpness,
+            "bot_discount": self.bot_discount,
             "levels": {k: [v.temperature, v.top_k] for k, v in self.levels.items()},
         }
 
@@ -63,4 +89,6 @@ def load_weights(path: Path = WEIGHTS_PATH) -> PeopleWeights:
         float(raw.get("decay", 1.0)),
         float(raw.get("history", 0.25)),
         levels,
+        float(raw.get("sharpness", 0.0)),
+        float(raw.get("bot_discount", 1.0)),
     )

@@ -1,4 +1,5 @@
-"""Commands ``hint``, ``guess`` and ``evaluate``: ask the bots, measure them (registered on import).
+"""Commands ``hint`` and ``guess``: ask the bots (registered on import; ``evaluate`` is in
+:mod:`.evaluate`).
 
 Heavy things (the model, the vocabulary, pymorphy3) load inside the commands.
 """
@@ -6,8 +7,6 @@ Heavy things (the model, the vocabulary, pymorphy3) load inside the commands.
 from __future__ import annotations
 
 import json
-from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -23,7 +22,7 @@ from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 if TYPE_CHECKING:
     from associatsiya_ai.kit import Kit
 
-__all__ = ["EvalRole", "guess_data", "hint_data"]
+__all__ = ["AsJson", "Level", "Model", "check_level", "guess_data", "hint_data"]
 
 Level = Annotated[
     str,
@@ -60,7 +59,7 @@ def _kit(model: str | None, level: str, **bot: Any) -> Kit:
     return kit
 
 
-def _check_level(level: str) -> None:
+def check_level(level: str) -> None:
     if level not in LEVEL_NAMES:
         raise fail(f"уровень «{level}» неизвестен: {levels_text(LEVEL_NAMES)}", 2)
 
@@ -153,7 +152,7 @@ def hint_command(
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
-    _check_level(level)
+    check_level(level)
     try:
         data = hint_data(secret, top=top, level=level, seed=seed, model=model, adult=adult)
     except InvalidSecretError as exc:
@@ -197,7 +196,7 @@ def guess_command(
     from associatsiya_ai.rules.types import RuleError
     from associatsiya_ai.terminal.errors import rule_message
 
-    _check_level(level)
+    check_level(level)
     try:
         data = guess_data(list(hints), top=top, level=level, seed=seed, model=model, adult=adult)
     except RuleError as exc:
@@ -222,76 +221,3 @@ def guess_command(
         console.print(table)
         if ranked[0]["answer"] != data["answer"]:
             console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
-
-
-class EvalRole(str, Enum):
-    """Which bot ``evaluate`` measures."""
-
-    GUESSER = "guesser"
-    HINTER = "hinter"
-
-
-@app.command("evaluate")
-def evaluate_command(
-    role: Annotated[
-        EvalRole, typer.Argument(help="guesser (отгадывающий) или hinter (наводящий).")
-    ],
-    file: Annotated[Path, typer.Argument(help="Файл норм (JSONL), см. shared/eval/README.md.")],
-    as_json: AsJson = False,
-    level: Annotated[
-        str,
-        typer.Option(
-            "--level",
-            help="Уровень, чей случайный выбор измеряется (sampled_agreement, "
-            "partner_success); лучший ответ и лучшая наводка — как на уровне hard.",
-        ),
-    ] = "normal",
-    model: Model = None,
-) -> None:
-    """Качество игры бота по нормам ассоциаций людей.
-
-    См. docs/DESIGN.md, «Measuring play quality». Отгадывающий: hit@1, hit@10, agreement,
-    log-likelihood, calibration error, sampled_agreement, coverage. Наводящий: attested@1,
-    p_target, partner_success, coverage. Строка со словом вне словаря модели считается
-    промахом.
-    """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from associatsiya_ai.research import evaluate
-
-    _check_level(level)
-    run = evaluate.evaluate_guesser if role is EvalRole.GUESSER else evaluate.evaluate_hinter
-    try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err_console,
-            transient=True,
-            disable=not err_console.is_terminal,  # no stray blank line before an error
-        ) as bar:
-            task = bar.add_task(f"evaluate {role.value}", total=None)
-
-            def step(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            result = run(file, model, level=level, progress=step)
-    except evaluate.EvaluationError as exc:
-        raise fail(str(exc)) from None
-    if as_json:
-        print(json.dumps(result, ensure_ascii=False))
-        return
-    if role is EvalRole.GUESSER:
-        console.print(
-            f"Отгадывающий на {result['n']} строках: hit@1 {result['hit@1']:.3f}, "
-            f"hit@10 {result['hit@10']:.3f}, согласие с людьми (agreement) "
-            f"{result['agreement']:.3f}, log-правдоподобие {result['log_likelihood']:.3f}, "
-            f"ошибка калибровки {result['calibration_error']:.3f}, согласие ответов уровня "
-            f"{level} {result['sampled_agreement']:.3f}, покрытие {result['coverage']:.3f}"
-        )
-    else:
-        console.print(
-            f"Наводящий на {result['n']} строках: attested@1 {result['attested@1']:.3f}, "
-            f"p_target {result['p_target']:.3f}, успех партнёра-бота ({level}) "
-            f"{result['partner_success']:.3f}, покрытие {result['coverage']:.3f}"
-        )

@@ -17,6 +17,7 @@ from associatsiya_ai.arena.loop import Abandoned
 from associatsiya_ai.cli import (  # noqa: F401
     bots,
     check,
+    evaluate,
     models,
     play,
     replay,

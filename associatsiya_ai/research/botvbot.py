@@ -104,10 +104,15 @@ def play_one(
     secrets = secrets_for(factory, secret_specs or (side_a, side_b))
     setter: Side = Match().setter(index)
     rngs = game_rngs(seed, index)
+    same = model_label(side_a.model) == model_label(side_b.model)  # one model: one curse
     pairs: dict[Side, tuple[BotHinter, BotGuesser]] = {
         side: (
             BotHinter(kits[side].hinter, rngs[2 * k], level=specs[side].level),
-            BotGuesser(kits[side].guesser, rngs[2 * k + 1], level=specs[side].level),
+            BotGuesser(
+                kits[side].guesser_for(partner_is_bot=True, opponents_are_bots=same),
+                rngs[2 * k + 1],
+                level=specs[side].level,
+            ),
         )
         for k, side in enumerate(_SIDES)
     }

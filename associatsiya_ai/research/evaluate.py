@@ -22,7 +22,6 @@ Words are compared folded (``ё`` ≡ ``е``). A row the model cannot handle cou
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,70 +30,14 @@ from typing import Any
 import numpy as np
 
 from associatsiya_ai.kit import load_kit
+from associatsiya_ai.research.norms import EvaluationError, read_rows
 from associatsiya_ai.rules.game import Game, RuleError
 from associatsiya_ai.rules.words import PASS, fold
 
-__all__ = ["EvaluationError", "evaluate_guesser", "evaluate_hinter", "read_rows"]
+__all__ = ["EvaluationError", "evaluate_guesser", "evaluate_hinter", "guessers", "read_rows"]
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, called after each row."""
-
-
-class EvaluationError(ValueError):
-    """A norms file is missing or malformed; the message names the file and the line."""
-
-
-def _dict_of(row: Any, key: str, kind: type, where: str) -> dict[str, Any]:
-    """The row's table ``key`` with folded words; counts are whole and ≥ 0 with a positive
-    sum, shares lie in [0, 1]."""
-    value = row.get(key) if isinstance(row, dict) else None
-    if not isinstance(value, dict) or not value:
-        raise EvaluationError(f"{where}: нужно непустое поле «{key}» (объект)")
-    for k, v in value.items():
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or not k or not math.isfinite(v):
-            raise EvaluationError(f"{where}: в «{key}» значение «{k}» должно быть числом")
-        if kind is int and (v < 0 or v != int(v)):
-            raise EvaluationError(f"{where}: в «{key}» у «{k}» число людей должно быть целым ≥ 0")
-        if kind is float and not 0 <= v <= 1:
-            raise EvaluationError(f"{where}: в «{key}» у «{k}» доля должна быть от 0 до 1")
-    if kind is int and sum(value.values()) <= 0:
-        raise EvaluationError(f"{where}: в «{key}» нет ни одного ответа (сумма 0)")
-    return {fold(k): kind(v) for k, v in value.items()}
-
-
-def read_rows(path: str | Path, word_key: str, table_key: str) -> list[tuple[str, dict[str, Any]]]:
-    """Read a JSONL norms file into ``(word, {folded word: value})`` rows.
-
-    Raises
-    ------
-    EvaluationError
-        When the file cannot be read or a line is not a valid row (file and line named).
-    """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EvaluationError(f"не удалось прочитать {path}: файла нет") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise EvaluationError(f"не удалось прочитать {path}: {reason}") from None
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        where = f"{path}, строка {number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise EvaluationError(f"{where}: неверный JSON ({exc.msg})") from None
-        word = row.get(word_key) if isinstance(row, dict) else None
-        if not isinstance(word, str) or not word.strip():
-            raise EvaluationError(f"{where}: нужно поле «{word_key}» (строка)")
-        kind = float if table_key == "hints" else int
-        rows.append((word.strip(), _dict_of(row, table_key, kind, where)))
-    if not rows:
-        raise EvaluationError(f"{path}: в файле нет ни одной строки")
-    return rows
 
 
 def _rates(n: int, totals: dict[str, float]) -> dict[str, float | int]:
@@ -102,7 +45,7 @@ def _rates(n: int, totals: dict[str, float]) -> dict[str, float | int]:
     return {"n": n, **{name: round(total / n, 4) for name, total in totals.items()}}
 
 
-def _guessers(model: str | None, level: str, vocab: Any) -> tuple[Any, Any]:
+def guessers(model: str | None, level: str, vocab: Any) -> tuple[Any, Any]:
     """The guesser at ``hard`` (best answers) and at ``level`` (draws), on one vocabulary."""
     from associatsiya_ai.bots import EmbeddingGuesser
 
@@ -194,7 +137,7 @@ def evaluate_guesser(
         Bad file or line. ``ModelError`` when the model cannot be loaded.
     """
     rows = read_rows(path, "hint", "responses")
-    best, drawn = _guessers(model, level, vocab)
+    best, drawn = guessers(model, level, vocab)
     index = best.vocab.index
     totals = dict.fromkeys(("hit@1", "hit@10", "agreement", "log_likelihood", "coverage",
                             "sampled_agreement"), 0.0)  # fmt: skip
@@ -277,7 +220,7 @@ def evaluate_hinter(
     from associatsiya_ai.bots import EmbeddingHinter
 
     rows = read_rows(path, "target", "hints")
-    best, drawn = _guessers(model, level, vocab)
+    best, drawn = guessers(model, level, vocab)
     if checker is None:
         from associatsiya_ai.lexicon import default_lexicon
 
@@ -297,7 +240,7 @@ def evaluate_hinter(
                 hint = fold(decision.word)
                 totals["attested@1"] += hint in hints
                 totals["p_target"] += hints.get(hint, 0.0)
-                dists = drawn.distribution(list(decision.chain))
+                dists = drawn.distribution(list(decision.chain), by_bot=True)
                 row = best.vocab.index.get(fold(view.secret.word))
                 if dists is not None and row is not None:
                     totals["partner_success"] += float(dists[1][row])

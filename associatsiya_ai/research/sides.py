@@ -72,7 +72,10 @@ class BotKit(Protocol):
 
     @property
     def guesser(self) -> Any:
-        """The guesser bot."""
+        """The guesser bot of a bot game (both hinters bots of its model)."""
+
+    def guesser_for(self, *, partner_is_bot: bool, opponents_are_bots: bool) -> Any:
+        """The guesser bot for a seat whose hinters are (or are not) bots of its model."""
 
 
 KitFactory = Callable[[BotSpec], BotKit]

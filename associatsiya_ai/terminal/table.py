@@ -106,10 +106,13 @@ def play_person_match(
         )
     else:
         person_hinter = HumanHinter(prompt)
-        side_a = SideSeats(person_hinter, BotGuesser(kit.make_guesser(), rngs[1], level=level))
+        partner = kit.make_guesser(partner_is_bot=False, opponents_are_bots=True)
+        side_a = SideSeats(person_hinter, BotGuesser(partner, rngs[1], level=level))
+    # the opponents' guesser hears its own bot hinter, and a bot or the person on side A
+    opponent = kit.make_guesser(partner_is_bot=True, opponents_are_bots=role is Role.GUESSER)
     side_b = SideSeats(
         BotHinter(kit.make_hinter(), rngs[2], level=level),
-        BotGuesser(kit.make_guesser(), rngs[3], level=level),
+        BotGuesser(opponent, rngs[3], level=level),
     )
     used: list[str] = []
 
