@@ -11,9 +11,10 @@
 2. ``bot_discount`` λ: a word chosen by a bot of the same model is heard as
    ``static + λ (z_h − static)``. The hinter gives its best first hint for every hinter-dev
    target (at person strength, so λ does not move it); λ is found by bisection so that the
-   ``normal`` partner's mean chance (its level's draw, ``people_weights.json``) of answering the target on that hint equals the mean
-   share of people who answer the target to it (``partner_success / p_target`` = 1): the
-   optimizer's curse (Smith & Winkler 2006) corrected where it arises.
+   ``normal`` partner's mean chance (its level's draw, ``people_weights.json``) of answering
+   the target on that hint equals the mean share of people who answer the target to it
+   (``partner_success / p_target`` = 1): the optimizer's curse (Smith & Winkler 2006)
+   corrected where it arises.
 
 The single-word model (weights, temperature) is untouched. Deterministic (no sampling): the
 same data give the same numbers. ``--write`` stores them in ``people_weights.json``.

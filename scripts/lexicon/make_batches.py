@@ -34,7 +34,9 @@ def main() -> None:
     half = (len(secrets) + 1) // 2
     for j, part in enumerate((secrets[:half], secrets[half:]), 1):
         (HERE / f"hints-{j:02d}.txt").write_text("\n".join(part) + "\n", encoding="utf-8")
-    print(f"{len(words)} head words in {-(-len(words) // args.size)} batches; {len(secrets)} secrets")
+    print(
+        f"{len(words)} head words in {-(-len(words) // args.size)} batches; {len(secrets)} secrets"
+    )
 
 
 if __name__ == "__main__":
