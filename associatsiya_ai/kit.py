@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from associatsiya_ai.rules.words import WordChecker
     from associatsiya_ai.vocab import Vocabulary
 
@@ -64,6 +66,15 @@ class Kit:
     knows: Callable[[str], bool] | None = None
     vocab: Vocabulary | None = None
     _bots: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def damaged_people_cache(self) -> Path | None:
+        """The cache file of the human-response model of :attr:`vocab` when it exists but
+        cannot be read (it will be rebuilt when the bots are made), else None."""
+        if self.vocab is None:
+            return None
+        from associatsiya_ai.bots.people.cache import damaged_people_cache
+
+        return damaged_people_cache(self.vocab)
 
     @property
     def hinter(self) -> Any:

@@ -3,7 +3,7 @@
     PYTHONPATH=. python scripts/eval_chains.py [../shared/eval/hinter-dev.jsonl] [--seed 0]
 
 The norms hold single-word stimuli only, so a chain's weighting is not fitted; this is the
-measurement behind the choice in ``bots/people.py`` (module docstring). Every hinter-dev
+measurement behind the choice in ``bots/people/model.py`` (module docstring). Every hinter-dev
 secret T with at least three attested hints in the vocabulary (share ≥ 0.05, among its
 six best) gives one chain of three of them in a random order (seeded); its first two words
 make a chain of two. Each hint makes people answer T, as each hint of a game's chain is

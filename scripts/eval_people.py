@@ -19,7 +19,7 @@ import numpy as np
 from fit_people import Data, calibrate, fit, load, logits, metrics
 
 from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights, load_weights
-from associatsiya_ai.bots.people_features import DICTIONARY, FEATURES
+from associatsiya_ai.bots.people.features import DICTIONARY, FEATURES
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.evaluate import read_rows
 from associatsiya_ai.rules.words import fold

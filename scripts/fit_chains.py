@@ -4,20 +4,20 @@
                                  [--hinter ../shared/eval/hinter-dev.jsonl] [--write]
 
 1. ``sharpness`` γ: a chain's evidence is ``W^(γ − 1) · Σ_h w_h (z_h − static)``
-   (``bots/people.py``; 0 = the logarithmic pool, 1 = the sum). Chosen on a grid of 0.025 by
+   (``bots/people/model.py``; 0 = the logarithmic pool, 1 = the sum). Chosen on a grid of 0.025 by
    the mean ln P(target) of the human-response model on chains of a person's attested hints
    (chains-dev, rows whose target is in the vocabulary; the chain's words excluded as in a
    game), jointly and per chain length (reported; one γ is kept when they agree).
 2. ``bot_discount`` λ: a word chosen by a bot of the same model is heard as
    ``static + λ (z_h − static)``. The hinter gives its best first hint for every hinter-dev
    target (at person strength, so λ does not move it); λ is found by bisection so that the
-   ``normal`` partner's mean chance (its level's draw, ``people_weights.json``) of answering
+   ``normal`` partner's mean chance (its level's draw, ``people/weights.json``) of answering
    the target on that hint equals the mean share of people who answer the target to it
    (``partner_success / p_target`` = 1): the optimizer's curse (Smith & Winkler 2006)
    corrected where it arises.
 
 The single-word model (weights, temperature) is untouched. Deterministic (no sampling): the
-same data give the same numbers. ``--write`` stores them in ``people_weights.json``.
+same data give the same numbers. ``--write`` stores them in ``people/weights.json``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel
-from associatsiya_ai.bots.people_draw import softmax
+from associatsiya_ai.bots.people.draw import softmax
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.norms import read_chains, read_rows
 from associatsiya_ai.rules.words import fold

@@ -10,7 +10,7 @@ with L-BFGS from zeros on standardised columns, on one BLAS thread (deterministi
 data, same weights). Then the calibration step: one temperature dividing all logits,
 chosen on a fixed grid to minimise the calibration error of the top answer (DESIGN.md); it
 is reported beside the log-likelihood it costs. Prints the fit report; ``--write`` saves
-``people_weights.json``.
+``people/weights.json``.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
 from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
-from associatsiya_ai.bots.people_features import (
+from associatsiya_ai.bots.people.features import (
     DICTIONARY,
     FEATURES,
     STATIC,
     feature_matrix,
 )
-from associatsiya_ai.bots.people_tables import precompute
+from associatsiya_ai.bots.people.tables import precompute
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.evaluate import read_rows
 from associatsiya_ai.rules.words import fold

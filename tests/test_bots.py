@@ -168,7 +168,7 @@ def test_hinter_keeps_a_news_sense_of_the_secret_out() -> None:
     from dataclasses import replace
 
     from associatsiya_ai.bots.people import PeopleModel
-    from associatsiya_ai.bots.people_tables import _csr, precompute
+    from associatsiya_ai.bots.people.tables import _csr, precompute
 
     words = ["дочка", "акционер", "мама", "дочь", "стол", "кот"]
     matrix = np.array(
@@ -192,7 +192,7 @@ def test_hinter_takes_news_jargon_off() -> None:
     words = ["дочка", "акционер", "мама", "стол"]
     matrix = np.array([[1, 0, 0], [0.8, 0.6, 0], [0.5, -0.866, 0], [0, 0, 1]], np.float32)
     from associatsiya_ai.bots.people import PeopleModel
-    from associatsiya_ai.bots.people_tables import precompute
+    from associatsiya_ai.bots.people.tables import precompute
 
     view = Game("дочка", LEX).hinter_view()
     biased = Vocabulary(words, matrix, news=np.array([0.0, 0.9, -0.8, 0.0], np.float32))
@@ -207,7 +207,7 @@ def test_hinter_takes_news_jargon_off() -> None:
     # relative of «дочка» is its sense (cosine 1), so its bias costs nothing
     from dataclasses import replace
 
-    from associatsiya_ai.bots.people_tables import _csr
+    from associatsiya_ai.bots.people.tables import _csr
 
     tables = precompute(biased, wordnet=False)
     linked = replace(tables, links=(_csr({(0, 2), (2, 0)}, 4), *tables.links[1:]))

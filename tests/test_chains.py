@@ -12,7 +12,7 @@ from fakes import tiny_vocabulary
 
 from associatsiya_ai.bots import EmbeddingGuesser
 from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
-from associatsiya_ai.bots.people_tables import precompute
+from associatsiya_ai.bots.people.tables import precompute
 from associatsiya_ai.research.chains import evaluate_chains
 from associatsiya_ai.research.norms import EvaluationError
 from associatsiya_ai.rules.types import Mode, Turn, Utterance

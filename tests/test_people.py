@@ -11,16 +11,17 @@ import pytest
 from fakes import tiny_vocabulary
 
 from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights
-from associatsiya_ai.bots.people_features import (
+from associatsiya_ai.bots.people.features import (
     FEATURES,
     STATIC,
     Heard,
     feature_matrix,
     log_rank,
 )
-from associatsiya_ai.bots.people_tables import _csr, precompute
+from associatsiya_ai.bots.people.tables import RELATIONS, _csr, precompute
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.vocab import Vocabulary
+from associatsiya_ai.vocab.associations import AssociationLexicon
 
 TRUE = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "length": -0.1}
 
@@ -176,7 +177,7 @@ def test_fit_recovers_known_weights() -> None:
 
 
 def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from associatsiya_ai.bots import people_cache
+    from associatsiya_ai.bots.people import cache as people_cache
 
     tiny = tiny_vocabulary()
     vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, fingerprint="test-model")
@@ -199,7 +200,7 @@ def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypa
 def test_people_cache_key_tells_vocabulary_builds_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """A vocabulary built by other rules (a new ``VOCAB_VERSION``) may keep its words but move
     their vectors: it must not read the old tables."""
-    from associatsiya_ai.bots.people_cache import people_cache_path
+    from associatsiya_ai.bots.people.cache import people_cache_path
     from associatsiya_ai.vocab import build
 
     tiny = tiny_vocabulary()
@@ -244,11 +245,18 @@ def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
              (ix["хвост"], ix["кошка"]), (ix["дом"], ix["окно"])}  # fmt: skip
     cm = {(ix["кошка"], ix["рыба"]): 0.7, (ix["дом"], ix["стул"]): 1.1}
     comention = _csr_values({**cm, **{(j, i): v for (i, j), v in cm.items()}}, n)
-    base = precompute(tiny, wordnet=False)
-    links = (*base.links[:4], _csr(pairs, n), _csr({(j, i) for i, j in pairs}, n))
+    lexicon = AssociationLexicon(
+        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
+        {"кошка": ("усы", "молоко", "хвост", "мышь")},
+    )
+    base = precompute(tiny, wordnet=False, lexicon=lexicon)
+    assert set(base.linked(RELATIONS.index("said1"), ix["хвост"]).tolist()) == {ix["кошка"]}
+    assert set(base.linked(RELATIONS.index("hint1"), ix["молоко"]).tolist()) == {ix["кошка"]}
+    links = (*base.links[:4], _csr(pairs, n), _csr({(j, i) for i, j in pairs}, n), *base.links[6:])
     tables = replace(base, links=links, comention=comention)
     weights = {**TRUE, "gloss": 1.2, "glossed": 0.8, "gloss_fwd": 0.4, "glossed_rev": 0.3,
-               "mutual": -0.9, "cm": 0.5, "cm_fwd": 0.2}  # fmt: skip
+               "mutual": -0.9, "cm": 0.5, "cm_fwd": 0.2, "said1": 2.0, "said2": 1.0,
+               "sayer2": 0.6, "hint1": 1.5, "hint4": 0.7, "hinted1": 0.9}  # fmt: skip
     m = PeopleModel(tiny, tables, PeopleWeights(weights, 1.0))
     for chain in (["кошка"], ["хвост"], ["кошка", "дом"], ["дом", "хвост", "кошка"]):
         got = m.logits(chain)

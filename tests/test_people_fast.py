@@ -14,8 +14,8 @@ from associatsiya_ai.bots.people import (
     softmax,
     softmax_at,
 )
-from associatsiya_ai.bots.people_features import RANKS, log_rank, reverse_log_rank
-from associatsiya_ai.bots.people_tables import precompute
+from associatsiya_ai.bots.people.features import RANKS, log_rank, reverse_log_rank
+from associatsiya_ai.bots.people.tables import precompute
 from associatsiya_ai.bots.scoring import excluded
 
 WEIGHTS = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "length": -0.1}
@@ -165,7 +165,7 @@ def test_kept_logits_are_the_same_and_stay_bounded(
 ) -> None:
     """A chain's logits are the same whether its words' logits heard alone were kept or
     computed anew, and no more than ``_ALONE_KEPT`` words' are kept."""
-    from associatsiya_ai.bots import people as people_module
+    from associatsiya_ai.bots.people import model as people_module
 
     m = model()
     monkeypatch.setattr(people_module, "_ALONE_KEPT", 2)
@@ -186,7 +186,7 @@ def test_kept_logits_are_the_same_and_stay_bounded(
 
 def test_draw_index_is_rng_choice() -> None:
     """The guesser's draw is ``rng.choice(k, p=q)``: the same index from the same number."""
-    from associatsiya_ai.bots.people_draw import draw_index
+    from associatsiya_ai.bots.people.draw import draw_index
 
     gen = np.random.default_rng(8)
     for _ in range(3000):
@@ -218,7 +218,7 @@ def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
 
 
 def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
-    from associatsiya_ai.bots.people_draw import level_support, masked_support
+    from associatsiya_ai.bots.people.draw import level_support, masked_support
 
     gen = np.random.default_rng(10)
     for trial in range(400):
@@ -241,7 +241,7 @@ def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
 
 
 def test_all_links_are_the_relations_links_in_order() -> None:
-    from associatsiya_ai.bots.people_tables import PeopleTables
+    from associatsiya_ai.bots.people.tables import PeopleTables
 
     m = model()
     ptr = ([0, 2, 2, 3], [0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 1, 3])
@@ -258,12 +258,12 @@ def test_all_links_are_the_relations_links_in_order() -> None:
 
 
 def test_direct_links_are_the_gloss_and_glossed_links_together() -> None:
-    from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables, _csr
+    from associatsiya_ai.bots.people.tables import GLOSS, RELATIONS, PeopleTables, _csr
 
     m = model()
     gloss = {(0, 2), (0, 1), (2, 0)}
     glossed = {(0, 2), (1, 0)}  # 0 and 2 name each other
-    links = [_csr(set(), 3)] * 6
+    links = [_csr(set(), 3)] * len(RELATIONS)
     links[GLOSS], links[GLOSS + 1] = _csr(gloss, 3), _csr(glossed, 3)
     tables = PeopleTables(m.tables.quantiles[:3], m.tables.static[:3], tuple(links))
     indptr, rows, in_gloss, in_glossed = tables.direct

@@ -21,7 +21,7 @@ import numpy as np
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
-from associatsiya_ai.bots.people_draw import draw_index, masked_support
+from associatsiya_ai.bots.people.draw import draw_index, masked_support
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
@@ -67,7 +67,7 @@ class EmbeddingGuesser:
     vocab : Vocabulary
         The nouns it may answer.
     level : {"easy", "normal", "hard"}
-        ``hard`` answers the likeliest word; lower levels draw (``people_weights.json``).
+        ``hard`` answers the likeliest word; lower levels draw (``people/weights.json``).
     candidates : int
         How many likeliest answers the explanation lists.
     people : PeopleModel, optional
@@ -88,7 +88,7 @@ class EmbeddingGuesser:
         partner_is_bot: bool = False,
         opponents_are_bots: bool = False,
     ) -> None:
-        from associatsiya_ai.bots.people_cache import people_model
+        from associatsiya_ai.bots.people.cache import people_model
 
         level_of(level)  # a ValueError naming the choices
         self.vocab = vocab

@@ -83,7 +83,7 @@ class EmbeddingHinter:
         news: float = 2.0,
         people: PeopleModel | None = None,
     ) -> None:
-        from associatsiya_ai.bots.people_cache import people_model
+        from associatsiya_ai.bots.people.cache import people_model
 
         self.vocab = vocab
         self.level_name = level

@@ -55,7 +55,7 @@ def _kit(model: str | None, level: str, **bot: Any) -> Kit:
 
     open_vocabulary_shown(err_console, model=model)  # load_kit then finds it in memory
     kit = load_kit(model, level, **bot)
-    note_damaged_people_cache(err_console, kit.vocab)  # before the bots are made
+    note_damaged_people_cache(err_console, kit.damaged_people_cache())  # before the bots are made
     return kit
 
 

@@ -157,7 +157,7 @@ def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
         if load_kit is _LOAD_KIT:  # (the bots are made later, in the game)
             from associatsiya_ai.terminal.progress import note_damaged_people_cache
 
-            note_damaged_people_cache(err_console, kit.vocab)
+            note_damaged_people_cache(err_console, kit.damaged_people_cache())
         return kit
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from associatsiya_ai.vectors.store import Embeddings
-    from associatsiya_ai.vocab import LoadReport, Vocabulary
+    from associatsiya_ai.vocab import LoadReport
 
 __all__ = ["note_damaged_people_cache", "open_vocabulary_shown"]
 
@@ -84,19 +84,17 @@ def open_vocabulary_shown(
     return report
 
 
-def note_damaged_people_cache(console: Console, vocab: Vocabulary | None) -> None:
+def note_damaged_people_cache(console: Console, path: Path | None) -> None:
     """Say in one Russian line, before the bots are made, that the cache of the model of
-    people's answers over ``vocab`` is damaged and will be rebuilt (tens of seconds).
+    people's answers is damaged and will be rebuilt (tens of seconds).
 
     Parameters
     ----------
     console : rich.console.Console
         The error console.
-    vocab : Vocabulary or None
-        The bots' vocabulary (None: nothing to say).
+    path : Path or None
+        The damaged cache file (:meth:`Kit.damaged_people_cache
+        <associatsiya_ai.kit.Kit.damaged_people_cache>`; None: nothing to say).
     """
-    from associatsiya_ai.bots.people_cache import damaged_people_cache
-
-    path = None if vocab is None else damaged_people_cache(vocab)
     if path is not None:
         _note(console, f"кэш модели ответов людей повреждён ({path.name}) — строю заново…")

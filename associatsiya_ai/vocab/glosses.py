@@ -4,7 +4,7 @@ usage examples.
 People answer a word with what its definition is made of: «абажур» is «колпак … надеваемый
 на светильник, лампу» and people say «лампа»; «август» is «восьмой месяц года» and they say
 «месяц». The human-response model reads these mentions as links between words, both ways
-(:mod:`associatsiya_ai.bots.people_features`).
+(:mod:`associatsiya_ai.bots.people.features`).
 
 Data: the Russian Wiktionary definitions and examples shipped in the ``wiki-ru-wordnet``
 package's sqlite database (the same file as :mod:`associatsiya_ai.vocab.wordnet`); each

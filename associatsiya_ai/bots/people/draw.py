@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from associatsiya_ai.bots.people_params import LevelDraw
+    from associatsiya_ai.bots.people.params import LevelDraw
 
 __all__ = ["draw_index", "level_support", "masked_support", "softmax", "softmax_at"]
 

@@ -2,8 +2,8 @@
 
 A conditional logit (McFadden 1974): ``P(w) = softmax_w(score(w) / T)`` over the allowed
 words, ``score = Σ_f weight_f · feature_f(heard, w)`` with the generic features of
-:mod:`associatsiya_ai.bots.people_features` and the weights and temperature ``T`` fitted by
-``scripts/fit_people.py`` on people's free associations (shipped in ``people_weights.json``;
+:mod:`associatsiya_ai.bots.people.features` and the weights and temperature ``T`` fitted by
+``scripts/fit_people.py`` on people's free associations (shipped in ``people/weights.json``;
 no per-word tables).
 
 Chains and history: each heard word is scored as if heard alone, ``z_h``, and the words'
@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people_draw import draw_index, level_support, softmax, softmax_at
-from associatsiya_ai.bots.people_features import (
+from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax, softmax_at
+from associatsiya_ai.bots.people.features import (
     FEATURES,
     LINKED,
     STATIC,
@@ -48,11 +48,11 @@ from associatsiya_ai.bots.people_features import (
     log_rank,
     reverse_log_rank,
 )
-from associatsiya_ai.bots.people_mix import single_terms
-from associatsiya_ai.bots.people_params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
-from associatsiya_ai.bots.people_ranks import neighbour_table
-from associatsiya_ai.bots.people_secret import log_partitions, secret_given_hints
-from associatsiya_ai.bots.people_tables import GLOSS, PeopleTables, precompute
+from associatsiya_ai.bots.people.mix import single_terms
+from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
+from associatsiya_ai.bots.people.ranks import neighbour_table
+from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
+from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.glosses import named_in_entry
 
@@ -297,13 +297,13 @@ class PeopleModel:
     ) -> int:
         """A draw from :meth:`level_distribution`: the very index (and random number) of
         ``rng.choice(n, p=level_distribution(...))``, from the level's few words only, by
-        the guesser's own draw (:func:`~associatsiya_ai.bots.people_draw.draw_index`)."""
+        the guesser's own draw (:func:`~associatsiya_ai.bots.people.draw.draw_index`)."""
         idx, q = level_support(logits, banned, self.level_draw(level))
         return int(idx[draw_index(q, rng)])
 
     def log_partitions(self, block: int = 256) -> np.ndarray:
         """ln Σ_w exp(logit) of every single-word query h over the words a guesser may answer
-        after it (:func:`~associatsiya_ai.bots.people_secret.log_partitions`); shape (n,)
+        after it (:func:`~associatsiya_ai.bots.people.secret.log_partitions`); shape (n,)
         float64. Built once (a few seconds) and kept."""
         if self._logz is None:
             self._logz = log_partitions(self.vocab, self.tables, self.w, self.static, block)

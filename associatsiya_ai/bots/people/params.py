@@ -1,5 +1,5 @@
 """The fitted numbers of the human-response model: weights, temperature, chain weighting,
-the discount of bot-chosen words and the levels' draws (``people_weights.json``: the
+the discount of bot-chosen words and the levels' draws (``people/weights.json``: the
 weights and temperature written by ``scripts/fit_people.py``, ``sharpness`` and
 ``bot_discount`` by ``scripts/fit_chains.py``)."""
 
@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.bots.people_features import FEATURES
+from associatsiya_ai.bots.people.features import FEATURES
 
 __all__ = ["WEIGHTS_PATH", "LevelDraw", "PeopleWeights", "load_weights"]
 
-WEIGHTS_PATH = Path(__file__).with_name("people_weights.json")
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 """The shipped weights file."""
 
 
@@ -30,12 +30,12 @@ class LevelDraw:
 
 @dataclass(frozen=True)
 class PeopleWeights:
-    """The fitted generic numbers (see ``people_weights.json``).
+    """The fitted generic numbers (see ``people/weights.json``).
 
     Attributes
     ----------
     weights : dict of str to float
-        Feature weights (:data:`~associatsiya_ai.bots.people_features.FEATURES`).
+        Feature weights (:data:`~associatsiya_ai.bots.people.features.FEATURES`).
     temperature : float
         Divides every score (the calibration step).
     decay, history : float

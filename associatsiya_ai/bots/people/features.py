@@ -10,7 +10,7 @@ attributes of :class:`~associatsiya_ai.vocab.Vocabulary`:
 - ``secrets`` (plain concrete nouns; membership is a feature),
 - ``index`` (folded word -> row) and ``vector(word)`` (query words, also outside the vocabulary).
 
-:func:`~associatsiya_ai.bots.people_tables.precompute` builds the per-word tables once per
+:func:`~associatsiya_ai.bots.people.tables.precompute` builds the per-word tables once per
 vocabulary; :func:`feature_matrix` turns a heard word into the feature matrix of every
 candidate.
 """
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from associatsiya_ai.bots.people_ranks import LOG_RANKS as _LOG_RANKS
-from associatsiya_ai.bots.people_ranks import RANKS, neighbour_table, reverse_log_rank
-from associatsiya_ai.bots.people_tables import RELATIONS, PeopleTables
+from associatsiya_ai.bots.people.ranks import LOG_RANKS as _LOG_RANKS
+from associatsiya_ai.bots.people.ranks import RANKS, neighbour_table, reverse_log_rank
+from associatsiya_ai.bots.people.tables import DICTIONARY_RELATIONS, RELATIONS, PeopleTables
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DICTIONARY",
     "FEATURES",
+    "LEXICON",
     "LINKED",
     "RANKS",
     "STATIC",
@@ -42,7 +43,7 @@ __all__ = [
 
 FEATURES = (
     "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret", "news", "everyday",
-    "entry", "syn", "hyper", "hypo", "cohypo", "gloss", "glossed",
+    "entry", *RELATIONS,
     "gloss_fwd", "glossed_rev", "mutual", "cm", "cm_fwd",
 )  # fmt: skip
 """Column names of :func:`feature_matrix`, in order. ``news`` and ``everyday`` are the
@@ -58,10 +59,13 @@ the candidate (:attr:`PeopleTables.comention`) and ``cm_fwd`` = cm × fwd."""
 
 STATIC = (4, 5, 6, 7, 8, 9, 10)
 """Columns of :data:`FEATURES` that are the candidate's own (:attr:`PeopleTables.static`)."""
-LINKED = slice(11, 17)
-"""Columns of :data:`FEATURES` that are dictionary links (:data:`RELATIONS` in order)."""
-DICTIONARY = slice(11, 22)
-"""Columns of :data:`FEATURES` that come from the dictionary: links and interactions."""
+LINKED = slice(11, 11 + len(RELATIONS))
+"""Columns of :data:`FEATURES` that are links (:data:`RELATIONS` in order: the dictionary's,
+then the association lexicon's)."""
+DICTIONARY = [*range(11, 11 + len(DICTIONARY_RELATIONS)), *range(LINKED.stop, LINKED.stop + 5)]
+"""Columns of :data:`FEATURES` that come from the dictionary: its links and interactions."""
+LEXICON = slice(11 + len(DICTIONARY_RELATIONS), LINKED.stop)
+"""Columns of :data:`FEATURES` that come from the association lexicon."""
 
 _NOTHING = np.zeros(0, np.int32)
 

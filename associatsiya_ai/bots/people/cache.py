@@ -1,6 +1,6 @@
 """The human-response model of a vocabulary, made once: memoised per process, cached on disk.
 
-Building the per-word tables (:func:`~associatsiya_ai.bots.people_features.precompute`,
+Building the per-word tables (:func:`~associatsiya_ai.bots.people.features.precompute`,
 seconds) and the log-partitions of single-word queries (tens of seconds) is done once per
 vocabulary and weights file; the result is written next to the vocabulary cache as
 ``people-<key>.npz`` (no pickle) and loads in milliseconds. A cache file that cannot be
@@ -19,28 +19,31 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from associatsiya_ai.bots.people import WEIGHTS_PATH, PeopleModel, load_weights
-from associatsiya_ai.bots.people_features import FEATURES
-from associatsiya_ai.bots.people_tables import RELATIONS, PeopleTables, precompute
+from associatsiya_ai.bots.people.features import FEATURES
+from associatsiya_ai.bots.people.model import WEIGHTS_PATH, PeopleModel, load_weights
+from associatsiya_ai.bots.people.tables import RELATIONS, PeopleTables, precompute
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["damaged_people_cache", "people_cache_path", "people_model"]
 
-PEOPLE_VERSION = 3
+PEOPLE_VERSION = 4
 """Bump when the tables' layout or meaning changes: the cache is keyed by it."""
 
 _MODELS: dict[int, tuple[Vocabulary, PeopleModel]] = {}
 
 
 def _key(vocab: Vocabulary) -> str:
-    """A digest of what the cached arrays depend on: the words, secrets, model, weights, and
-    the rules of both builds (a new vocabulary rule may keep the words but move vectors)."""
+    """A digest of what the cached arrays depend on: the words, secrets, model, weights, the
+    association lexicon, and the rules of both builds (a new vocabulary rule may keep the
+    words but move vectors)."""
+    from associatsiya_ai.vocab.associations import lexicon_digest
     from associatsiya_ai.vocab.build import VOCAB_VERSION
 
     h = hashlib.sha256()
     h.update(f"{vocab.fingerprint}|{VOCAB_VERSION}|{PEOPLE_VERSION}|{','.join(FEATURES)}|".encode())
+    h.update(lexicon_digest().encode())
     h.update("\n".join(vocab.words).encode())
     h.update("\n".join(vocab.secrets).encode())
     h.update(WEIGHTS_PATH.read_bytes())

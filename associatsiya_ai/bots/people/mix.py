@@ -1,14 +1,14 @@
 """The dictionary interactions of the human-response model's fast paths, on the few words a
 heard word's links touch (:func:`single_terms`): gloss × fwd, glossed × rev, gloss ×
-glossed, co-mention and co-mention × fwd, as :func:`~associatsiya_ai.bots.people_features.
+glossed, co-mention and co-mention × fwd, as :func:`~associatsiya_ai.bots.people.features.
 feature_matrix` makes them for every word."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from associatsiya_ai.bots.people_features import FEATURES
-from associatsiya_ai.bots.people_tables import PeopleTables
+from associatsiya_ai.bots.people.features import FEATURES
+from associatsiya_ai.bots.people.tables import PeopleTables
 
 __all__ = ["single_terms"]
 
@@ -22,11 +22,11 @@ def single_terms(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The interactions of one vocabulary word heard alone, folded into per-row
     coefficients: ``z[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]`` adds the
-    interaction columns of :func:`~associatsiya_ai.bots.people_features.feature_matrix`
+    interaction columns of :func:`~associatsiya_ai.bots.people.features.feature_matrix`
     times their weights, on the rows where they are not 0.
 
     With ``converse``, ``row`` is the candidate and the rows are the heard words: its links
-    read from the other side (:data:`~associatsiya_ai.bots.people_tables.CONVERSE`), for
+    read from the other side (:data:`~associatsiya_ai.bots.people.tables.CONVERSE`), for
     P(candidate | each heard word) (the hinter's P(secret | hint); co-mentions are
     symmetric).
 

@@ -1,7 +1,7 @@
 """ln(rank) lookups of the human-response model's rank features, fast and exact.
 
 A cosine's rank among a word's neighbours is read off the word's neighbour-cosine table
-(:attr:`~associatsiya_ai.bots.people_features.PeopleTables.quantiles`): linear in the
+(:attr:`~associatsiya_ai.bots.people.features.PeopleTables.quantiles`): linear in the
 cosine between tabulated ranks. :func:`reverse_log_rank` does it for every candidate in
 its own table, bit for bit as the plain per-row computation, but only where needed.
 """

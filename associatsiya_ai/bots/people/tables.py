@@ -1,6 +1,6 @@
 """The human-response model's per-word tables: neighbour-cosine quantiles, the candidates'
 own features and the dictionary's links (:func:`precompute`, once per vocabulary; cached by
-:mod:`associatsiya_ai.bots.people_cache`).
+:mod:`associatsiya_ai.bots.people.cache`).
 
 Everything here depends on the vocabulary only (never on evaluation data), through
 ``words``, ``folded``, ``matrix``, ``zipf``, ``news``, ``secrets`` and ``index`` of
@@ -16,29 +16,39 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people_ranks import RANKS
+from associatsiya_ai.bots.people.ranks import RANKS
 from associatsiya_ai.rules.words import fold
+from associatsiya_ai.vocab.associations import (
+    LEXICON_CONVERSE,
+    LEXICON_RELATIONS,
+    AssociationLexicon,
+    association_pairs,
+)
 from associatsiya_ai.vocab.glosses import comentions, mentions
 from associatsiya_ai.vocab.wordnet import relation_pairs
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["CONVERSE", "GLOSS", "RELATIONS", "PeopleTables", "precompute"]
+__all__ = ["CONVERSE", "DICTIONARY_RELATIONS", "GLOSS", "RELATIONS", "PeopleTables", "precompute"]
 
-RELATIONS = ("syn", "hyper", "hypo", "cohypo", "gloss", "glossed")
+DICTIONARY_RELATIONS = ("syn", "hyper", "hypo", "cohypo", "gloss", "glossed")
 """Dictionary relations, read as "the candidate is a <relation> of the heard word": wordnet
 synonym, hypernym, hyponym, co-hyponym; named in the heard word's dictionary entry, its
 definitions or usage examples (``gloss``: «лампа» for «абажур»); naming the heard word in
 its own entry (``glossed``: «абажур» for «лампа»; :func:`~associatsiya_ai.vocab.glosses.
-mentions`). The link features of a candidate are the weight share of heard words so linked.
-"""
+mentions`)."""
+
+RELATIONS = (*DICTIONARY_RELATIONS, *LEXICON_RELATIONS)
+"""Every relation of the tables: the dictionary's, then the association lexicon's
+(:data:`~associatsiya_ai.vocab.associations.LEXICON_RELATIONS`). A candidate's link feature
+of a relation is 1 when the heard word is so linked to it."""
 
 GLOSS = RELATIONS.index("gloss")
 """The relation of a word named in the heard word's dictionary entry (the one a heard word
 outside the vocabulary has too: :attr:`Heard.named`)."""
 
-CONVERSE = (0, 2, 1, 3, 5, 4)
+CONVERSE = (0, 2, 1, 3, 5, 4, *(len(DICTIONARY_RELATIONS) + k for k in LEXICON_CONVERSE))
 """The converse of each relation of :data:`RELATIONS`: the candidate is a <k> of the heard
 word ⇔ the heard word is a <CONVERSE[k]> of the candidate."""
 
@@ -149,20 +159,25 @@ def _csr(pairs: set[tuple[int, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
     return indptr, arr[:, 1].astype(np.int32)
 
 
-def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
+def precompute(
+    vocab: Vocabulary, *, wordnet: bool = True, lexicon: AssociationLexicon | None = None
+) -> PeopleTables:
     """Build the per-word tables of a vocabulary (no evaluation data involved).
 
     Cost on navec news_v1 (11,540 words, 300 dims, 2 cores): about 12 s (half of it the
     dictionary's mentions) and 4 MB; the tables are cached beside the vocabulary
-    (:mod:`associatsiya_ai.bots.people_cache`).
+    (:mod:`associatsiya_ai.bots.people.cache`).
 
     Parameters
     ----------
     vocab : Vocabulary
         Uses ``matrix``, ``zipf``, ``words``, ``folded``, ``secrets`` and ``index``.
     wordnet : bool
-        Read wiki-ru-wordnet's links and mentions (False: no links, e.g. for hand-made test
-        vocabularies).
+        Read wiki-ru-wordnet's links and mentions and the shipped association lexicon
+        (False: no links, e.g. for hand-made test vocabularies).
+    lexicon : AssociationLexicon, optional
+        The association lexicon to link by, whatever ``wordnet`` says (tests' hand-made
+        ones); the shipped one when omitted and ``wordnet`` is True.
     """
     n = len(vocab.words)
     matrix = np.asarray(vocab.matrix, np.float32)
@@ -180,8 +195,10 @@ def precompute(vocab: Vocabulary, *, wordnet: bool = True) -> PeopleTables:
     if wordnet:
         pairs[:4] = relation_pairs(vocab.index)
         named = mentions(vocab.index)
-        pairs[4:] = named, {(j, i) for i, j in named}
+        pairs[4:6] = named, {(j, i) for i, j in named}
         comention = comentions(named, n)
+    if wordnet or lexicon is not None:
+        pairs[len(DICTIONARY_RELATIONS) :] = association_pairs(vocab.index, lexicon)
     links = tuple(_csr(p, n) for p in pairs)
     entry = np.diff(links[GLOSS][0]).astype(np.float32)  # nouns each word's entry names
     static = np.stack(

@@ -7,7 +7,7 @@ query h minus h's log-partition (:func:`log_partitions`, the same for every secr
 once per vocabulary and cached with the per-word tables). s's logit in every query is one
 matrix-vector product (the cosines of s to every word) plus the lookups of the features
 read from the other side: the rank of s among each h's neighbours, each h's rank among s's,
-and the dictionary links seen from s (:data:`~associatsiya_ai.bots.people_tables.CONVERSE`).
+and the dictionary links seen from s (:data:`~associatsiya_ai.bots.people.tables.CONVERSE`).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people_features import LINKED, log_rank
-from associatsiya_ai.bots.people_mix import single_terms
-from associatsiya_ai.bots.people_tables import CONVERSE, RELATIONS
+from associatsiya_ai.bots.people.features import LINKED, log_rank
+from associatsiya_ai.bots.people.mix import single_terms
+from associatsiya_ai.bots.people.tables import CONVERSE, RELATIONS
 
 if TYPE_CHECKING:
-    from associatsiya_ai.bots.people_tables import PeopleTables
+    from associatsiya_ai.bots.people.tables import PeopleTables
     from associatsiya_ai.vocab import Vocabulary
 
 __all__ = ["log_partitions", "secret_given_hints"]
@@ -38,7 +38,7 @@ def log_partitions(
     vocab : Vocabulary
     tables : PeopleTables
     w : numpy.ndarray
-        The weights over :data:`~associatsiya_ai.bots.people_features.FEATURES`, divided by
+        The weights over :data:`~associatsiya_ai.bots.people.features.FEATURES`, divided by
         the temperature, shape (F,) float32 (``PeopleWeights.vector()``).
     static : numpy.ndarray
         Each candidate's own score, ``tables.static @ w[STATIC]``, shape (n,).

@@ -1,0 +1,32 @@
+"""The human-response model and its knowledge: P(answer | chain, history) over a vocabulary.
+
+- :mod:`.model`: :class:`PeopleModel`, the conditional logit over generic features;
+- :mod:`.features`, :mod:`.tables`, :mod:`.ranks`, :mod:`.mix`: its features, per-word
+  tables (neighbour ranks, the dictionary's and the association lexicon's links) and their
+  fast paths;
+- :mod:`.secret`: P(secret | hint) for every hint at once (the hinter's question);
+- :mod:`.draw`: softmax and a level's draw; :mod:`.params`: the fitted numbers
+  (``weights.json``); :mod:`.cache`: the model of a vocabulary, made once and cached.
+"""
+
+from associatsiya_ai.bots.people.model import (
+    WEIGHTS_PATH,
+    LevelDraw,
+    PeopleModel,
+    PeopleWeights,
+    load_weights,
+    neighbour_table,
+    softmax,
+    softmax_at,
+)
+
+__all__ = [
+    "WEIGHTS_PATH",
+    "LevelDraw",
+    "PeopleModel",
+    "PeopleWeights",
+    "load_weights",
+    "neighbour_table",
+    "softmax",
+    "softmax_at",
+]
