@@ -37,12 +37,13 @@ def index_command(
 ) -> None:
     """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
 
-    Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
+    Словарь строится один раз для каждой модели (около минуты, с индикатором прогресса),
     потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
     запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
     """
     import time
 
+    from associatsiya_ai.vocab.associations import lexicon_coverage
     from associatsiya_ai.vocab.screen import vocabulary_report
 
     start = time.perf_counter()
@@ -57,6 +58,7 @@ def index_command(
         "cached": cached,
         "seconds": round(time.perf_counter() - start, 3),
         **vocabulary_report(vocab, dropped, seed),
+        "lexicon": lexicon_coverage(list(vocab.words), list(vocab.secrets)),
     }
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
@@ -74,6 +76,14 @@ def index_command(
         + ", ".join(f"{reason} {n}" for reason, n in data["dropped"].items()),
         highlight=False,
         soft_wrap=True,
+    )
+    lex = data["lexicon"]
+    console.print(
+        f"Словарь ассоциаций (data/lexicon, версия {lex['version']}): списки ответов у "
+        f"{lex['forward_coverage']:.0%} слов, списки наводок у {lex['hints_coverage']:.0%} "
+        f"слов для загадывания; {lex['entries']} ассоциаций, из них в словаре ботов "
+        f"{lex['in_vocabulary']:.0%}.",
+        highlight=False,
     )
     for item in data.get("dropped_sample", []):
         console.print(f"  {item['word']}: {item['reason']}", highlight=False)

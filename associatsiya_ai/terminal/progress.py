@@ -51,7 +51,7 @@ def open_vocabulary_shown(
     def on_build(name: str) -> None:
         _note(
             console,
-            f"Строю словарь существительных модели {name} (один раз для модели, около двух минут)…",
+            f"Строю словарь существительных модели {name} (один раз для модели, около минуты)…",
         )
         bar.start()
         task.append(bar.add_task("Словарь существительных", total=None))

@@ -31,6 +31,7 @@ __all__ = [
     "LEXICON_RELATIONS",
     "AssociationLexicon",
     "association_pairs",
+    "lexicon_coverage",
     "lexicon_digest",
     "parse_lists",
     "shipped_lexicon",
@@ -144,3 +145,39 @@ def association_pairs(
     sayer = [{(c, h) for h, c in pairs} for pairs in said]
     hint = [{(c, s) for s, c in pairs} for pairs in hinted]
     return [*said, *sayer, *hint, *hinted]
+
+
+def lexicon_coverage(
+    words: list[str], secrets: list[str], lexicon: AssociationLexicon | None = None
+) -> dict[str, float | int | str]:
+    """How much of a vocabulary the lexicon covers (``models index``).
+
+    Parameters
+    ----------
+    words, secrets : list of str
+        The vocabulary's words and the bots' secrets.
+    lexicon : AssociationLexicon, optional
+        The shipped lexicon when omitted.
+
+    Returns
+    -------
+    dict
+        ``version`` (:func:`lexicon_digest` of the shipped one), ``forward_lists`` and
+        ``hint_lists`` (head words), ``forward_coverage`` (share of ``words`` with a forward
+        list), ``hints_coverage`` (share of ``secrets`` with a best-hints list),
+        ``entries`` and ``in_vocabulary`` (share of entries that are vocabulary words).
+    """
+    lex = lexicon if lexicon is not None else shipped_lexicon()
+    known = {fold(w) for w in words}
+    entries = [fold(w) for lists in (lex.forward, lex.hints) for ws in lists.values() for w in ws]
+    return {
+        "version": lexicon_digest(),
+        "forward_lists": len(lex.forward),
+        "hint_lists": len(lex.hints),
+        "forward_coverage": round(len(known & set(lex.forward)) / max(len(known), 1), 4),
+        "hints_coverage": round(
+            len({fold(w) for w in secrets} & set(lex.hints)) / max(len(secrets), 1), 4
+        ),
+        "entries": len(entries),
+        "in_vocabulary": round(sum(w in known for w in entries) / max(len(entries), 1), 4),
+    }
