@@ -277,7 +277,11 @@ def _wait_for(stream: Any, marker: bytes, timeout: float = 60) -> bytes:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("signum", "ended_by", "code"),
-    [(signal.SIGHUP, "hangup", 129), (signal.SIGTERM, "terminate", 143)],
+    [
+        (signal.SIGHUP, "hangup", 129),
+        (signal.SIGTERM, "terminate", 143),
+        (signal.SIGQUIT, "quit-signal", 131),
+    ],
 )
 def test_signal_mid_game_writes_the_abandoned_game(
     tmp_path: Path, signum: int, ended_by: str, code: int

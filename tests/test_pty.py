@@ -158,3 +158,21 @@ def test_closing_the_terminal_mid_game_writes_the_record(tmp_path: Path) -> None
     (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["ended_by"] == "hangup"
     assert record["turns"][0]["answer"] == "стол"
+
+
+def test_ctrl_backslash_at_a_prompt_keeps_the_game(tmp_path: Path) -> None:
+    """Ctrl-\\ (SIGQUIT) ends the game like Ctrl-C: a Russian line, the record, exit 131."""
+    log = tmp_path / "quit.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.sendline("стол")
+    child.expect("Ответ> ")
+    child.sendcontrol("\\")
+    child.expect("Ctrl-\\\\")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 131, child.before
+    assert "Traceback" not in (child.before or "") and "Quit" not in (child.before or "")
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert record["ended_by"] == "quit-signal"
+    assert record["turns"][0]["answer"] == "стол"

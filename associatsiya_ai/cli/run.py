@@ -36,7 +36,8 @@ def main() -> None:
     """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback.
 
     Exit codes: 0 done; 1 a user error, a missing resource or a log that could not be
-    written; 2 a usage error; 129/143 a game ended by hang-up/terminate (SIGHUP/SIGTERM);
+    written; 2 a usage error; 129/131/143 a game ended by hang-up/quit/terminate
+    (SIGHUP/SIGQUIT, i.e. Ctrl-\\/SIGTERM);
     130 Ctrl-C. Under ``--json`` an error is one JSON object with an ``error`` field.
 
     BLAS runs on one thread unless the environment says otherwise (set by
