@@ -179,6 +179,18 @@ def test_guesser_pass_twice_is_rejected() -> None:
     assert "Отгадывающий команды 2 (вы): «стол» — мимо" in r.output
 
 
+@pytest.mark.parametrize("role", ["guesser", "hinter"])
+def test_a_stressed_pass_is_a_pass(role: str, tmp_path: Path) -> None:
+    """«пропуска́ю» (U+0301, as `check` and the lexicon read any word) is the skip word."""
+    log = tmp_path / "s.jsonl"
+    r = run(f"--role {role} --word лампа --log {log}", ["пропуска\u0301ю", "!выход"])
+    assert r.exit_code == 0, r.output
+    assert "Не принято" not in r.output and "Не подходит" not in r.output
+    assert "(вы): «пропускаю»" in r.output
+    (rec,) = log_records(log)
+    assert rec["rejected"] == []
+
+
 def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
     r = run(f"--role hinter --team 1 --log {log}", ["кошку", "кошка"])
