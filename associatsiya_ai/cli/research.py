@@ -135,6 +135,22 @@ def _print_report(report: dict[str, Any], title: str) -> None:
         err_console.print(f"[red]ошибка в игре:[/red] {escape(message)}", highlight=False)
 
 
+def _capped_jobs(jobs: int) -> int:
+    """``--jobs`` no larger than the CPUs this process may use, with a warning line."""
+    from associatsiya_ai.research import pool
+
+    cpus = pool.usable_cpus()
+    if jobs <= cpus:
+        return jobs
+    workers = plural(cpus, "рабочий процесс", "рабочих процесса", "рабочих процессов")
+    err_console.print(
+        f"[yellow]Внимание:[/yellow] --jobs {jobs}, а доступно процессоров: {cpus}; запускаю "
+        f"{workers} (лишние процессы только замедляют игры и занимают память).",
+        highlight=False,
+    )
+    return cpus
+
+
 @app.command("bot-vs-bot")
 def bot_vs_bot(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Число игр.")] = 100,
@@ -144,7 +160,10 @@ def bot_vs_bot(
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=1, help="Число рабочих процессов (на результат не влияет)."
+            "--jobs",
+            "-j",
+            min=1,
+            help="Число рабочих процессов, не больше числа процессоров (на результат не влияет).",
         ),
     ] = 1,
     level_1: Annotated[
@@ -181,6 +200,7 @@ def bot_vs_bot(
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
+    jobs = _capped_jobs(jobs)
     side_a = botvbot.BotSpec(model=model_1, level=level_1.value, adult=adult)
     side_b = botvbot.BotSpec(
         model=model_2 if model_2 is not None else model_1,
