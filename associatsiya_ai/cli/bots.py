@@ -16,6 +16,7 @@ from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.base import AdultOption, app, console, err_console, fail
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.terminal.explain import NOT_THE_BEST
 from associatsiya_ai.terminal.labels import levels_text, mode_name
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
@@ -148,12 +149,14 @@ def hint_command(
     seed: Seed = 0,
     model: Model = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками."""
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
     _check_level(level)
+    trust_models(trust_model, model)
     try:
         data = hint_data(secret, top=top, level=level, seed=seed, model=model, adult=adult)
     except InvalidSecretError as exc:
@@ -189,6 +192,7 @@ def guess_command(
     seed: Seed = 0,
     model: Model = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Ответы бота на цепочку наводок, с оценками.
 
@@ -198,6 +202,7 @@ def guess_command(
     from associatsiya_ai.terminal.errors import rule_message
 
     _check_level(level)
+    trust_models(trust_model, model)
     try:
         data = guess_data(list(hints), top=top, level=level, seed=seed, model=model, adult=adult)
     except RuleError as exc:

@@ -26,6 +26,7 @@ from associatsiya_ai.cli.base import (
     open_log,
 )
 from associatsiya_ai.cli.journal import LogWriter, open_default_log, shown_path
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text, secret_refusal
@@ -121,11 +122,13 @@ def vs_bot(
         str | None, typer.Option("--model", help="Модель эмбеддингов: имя или файл.")
     ] = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
     try:
         if no_log and log is not None:
             raise fail("--log и --no-log вместе не имеют смысла: выберите одно", 2)
+        trust_models(trust_model, model)
         code = _vs_bot(
             role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
             adult, default_log=log is None and not no_log,

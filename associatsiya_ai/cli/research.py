@@ -27,6 +27,7 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
@@ -190,6 +191,7 @@ def bot_vs_bot(
         Path | None, typer.Option("--log", help="Дописывать в журнал JSONL по записи на игру.")
     ] = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Сыграть игры бот против бота и показать статистику.
 
@@ -200,6 +202,7 @@ def bot_vs_bot(
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
+    trust_models(trust_model, model_1, model_2)
     jobs = _capped_jobs(jobs)
     side_a = botvbot.BotSpec(model=model_1, level=level_1.value, adult=adult)
     side_b = botvbot.BotSpec(

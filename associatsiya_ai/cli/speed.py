@@ -15,6 +15,7 @@ from rich.table import Table
 
 from associatsiya_ai.cli.base import app, console, fail
 from associatsiya_ai.cli.research import progress_bar
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
@@ -55,6 +56,7 @@ def bench_command(
             help="Ограничить число потоков BLAS (по умолчанию — как настроено).",
         ),
     ] = None,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Замерить скорость и память ботов (медианы повторов).
 
@@ -64,6 +66,7 @@ def bench_command(
     from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 
+    trust_models(trust_model, model)
     progress = progress_bar()
     task = progress.add_task("замер / bench", total=bench_steps(repeat))
 

@@ -10,6 +10,7 @@ import typer
 
 from associatsiya_ai.cli.base import console, err_console, fail
 from associatsiya_ai.cli.models import models_app
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
@@ -34,6 +35,7 @@ def index_command(
     seed: Annotated[
         int, typer.Option("--seed", min=0, help="Зерно (seed) выборки для --dropped.")
     ] = 0,
+    trust_model: TrustModelOption = False,
 ) -> None:
     """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
 
@@ -45,6 +47,7 @@ def index_command(
 
     from associatsiya_ai.vocab.screen import vocabulary_report
 
+    trust_models(trust_model, model)
     start = time.perf_counter()
     try:
         report = open_vocabulary_shown(err_console, model=model, rebuild=rebuild)
