@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -175,4 +176,74 @@ def test_ctrl_backslash_at_a_prompt_keeps_the_game(tmp_path: Path) -> None:
     assert "Traceback" not in (child.before or "") and "Quit" not in (child.before or "")
     (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["ended_by"] == "quit-signal"
+    assert record["turns"][0]["answer"] == "стол"
+
+
+@pytest.mark.parametrize("lc_all", ["C", "xx_YY.UTF-8"])
+def test_cyrillic_is_read_whatever_the_locale(tmp_path: Path, lc_all: str) -> None:
+    """Under LC_ALL=C (or a locale that is not installed) readline would take Cyrillic
+    bytes for Meta keys («небо» → «:ебо») and Enter would do nothing."""
+    log = tmp_path / "c.jsonl"
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", LC_ALL=lc_all)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", CODE, str(TESTS), "vs-bot", "--word", "кошка", "--log", str(log)],
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Ответ> ".encode())
+    child.send("небо".encode())
+    child.send(b"\r")
+    child.expect("«небо» — мимо".encode())
+    child.expect("Ответ> ".encode())
+    child.send("кошка\r".encode())
+    child.expect("победила".encode())
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert [t["answer"] for t in record["turns"]][::2] == ["небо", "кошка"]
+
+
+def test_a_paste_answers_only_the_prompt_on_the_screen(tmp_path: Path) -> None:
+    """Three lines pasted at once: the first answers the prompt, the others, typed before
+    the next prompt appeared, are dropped with a note."""
+    log = tmp_path / "paste.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("стол\rстул\rдом\r")
+    child.expect("«стол» — мимо")
+    child.expect("Набранное до приглашения пропущено")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    answers = [t["answer"] for t in record["turns"]]
+    assert answers[0] == "стол" and len(answers) == 2  # the person's turn and the rivals'
+    assert "стул" not in answers
+    assert record["rejected"] == []
+
+
+def test_the_prompt_and_its_line_come_back_after_a_stop(tmp_path: Path) -> None:
+    """Stopped (Ctrl-Z) and continued (fg): the prompt is drawn again with what was typed,
+    so it is seen, not glued unseen to the next answer."""
+    log = tmp_path / "stop.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    os.kill(child.pid, signal.SIGSTOP)
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+    child.expect("Ответ> ")  # drawn again
+    child.expect("сто")
+    child.send("л\r")
+    child.expect("«стол» — мимо")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["turns"][0]["answer"] == "стол"
