@@ -262,6 +262,27 @@ def test_os_errors_are_said_in_russian(tmp_path: Path, monkeypatch: pytest.Monke
     assert "Is a directory" not in r.output + r.stderr
 
 
+def test_more_os_errors_are_russian(tmp_path: Path) -> None:
+    """A symlink loop, a pipe as the log (Illegal seek), a read-only disk, a codec error."""
+    from associatsiya_ai.oserrors import os_error_text
+
+    loop = tmp_path / "loop.jsonl"
+    loop.symlink_to(loop)
+    r = runner.invoke(app, ["replay", str(loop)])
+    assert r.exit_code == 1 and "символических ссылок" in r.stderr
+    assert "Too many levels" not in r.output + r.stderr
+    piped = run_fake("vs-bot", "--word", "кошка", "--log", "/dev/stdout", stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE)  # fmt: skip
+    assert piped.returncode == 1 and "не поддерживает перемотку" in piped.stderr.decode()
+    assert b"Illegal seek" not in piped.stderr
+    assert os_error_text(OSError(errno.EROFS, "Read-only file system")) == (
+        "файловая система только для чтения"
+    )
+    with pytest.raises(UnicodeDecodeError) as decode:
+        b"\xff".decode("utf-8")
+    assert os_error_text(decode.value) == "в тексте есть байты не в кодировке UTF-8"
+
+
 # ------------------------------------------------------------------ hang-up and terminate
 def _wait_for(stream: Any, marker: bytes, timeout: float = 60) -> bytes:
     seen, deadline = b"", time.monotonic() + timeout

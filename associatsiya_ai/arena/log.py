@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from associatsiya_ai.arena.record import LogError, replay_turns
+from associatsiya_ai.oserrors import os_error_text
 
 __all__ = ["GameLog", "LogContents", "LogError", "default_log_path", "read_games", "read_log"]
 
@@ -118,7 +119,7 @@ def _read_text(path: Path) -> str:
     except UnicodeDecodeError:
         raise LogError(f"{path} — не текстовый файл журнала (не UTF-8)") from None
     except OSError as exc:
-        raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
+        raise LogError(f"не удалось прочитать журнал {path}: {os_error_text(exc)}") from None
 
 
 _JSON_PROBLEMS = {

@@ -49,9 +49,11 @@ def main() -> None:
         except SystemExit as done:
             _fail_if_output_lost(done)
             raise
-    except (UserError, ModelError, OSError) as exc:
+    except (UserError, ModelError, OSError, UnicodeError) as exc:
         if isinstance(exc, ModelError):
             text = model_error_text(exc)
+        elif isinstance(exc, UnicodeError):  # «'utf-8' codec can't decode byte …»
+            text = os_error_text(exc)
         elif isinstance(exc, OSError):
             where = f" ({exc.filename})" if exc.filename else ""
             text = f"{os_error_text(exc)}{where}"

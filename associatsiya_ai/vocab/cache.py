@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.vocab.build import (
     VOCAB_VERSION,
     ProgressCallback,
@@ -252,7 +253,7 @@ def open_vocabulary(
     try:
         save_vocabulary(vocab, path)
     except OSError as exc:  # a read-only cache dir costs a rebuild next time
-        save_error = f"{path}: {exc.strerror or exc}"
+        save_error = f"{path}: {os_error_text(exc)}"
     _LOADED[key] = vocab
     return LoadReport(vocab, "built", path, damaged=damaged, save_error=save_error)
 
