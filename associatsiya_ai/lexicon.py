@@ -337,7 +337,8 @@ class Lexicon:
             ``unknown-word`` (strict only). ``PASS`` is the caller's business.
         """
         raw = unicodedata.normalize("NFC", str(word)).strip()
-        raw = raw.replace(_ACUTE, "").replace(_GRAVE, "")  # stress marks: «моло́ко»
+        # stress marks («моло́ко») and an emoji keyboard's variation selector U+FE0F
+        raw = raw.replace(_ACUTE, "").replace(_GRAVE, "").replace("\ufe0f", "")
         if len(raw) > MAX_LETTERS:  # not worth caching (or parsing) a wall of text
             return _verdict.__wrapped__(raw, self.strict)
         return _verdict(raw, self.strict)

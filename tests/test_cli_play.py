@@ -191,6 +191,13 @@ def test_a_stressed_pass_is_a_pass(role: str, tmp_path: Path) -> None:
     assert rec["rejected"] == []
 
 
+def test_a_variation_selector_is_dropped_from_the_echo_and_the_word() -> None:
+    """An emoji keyboard's U+FE0F after a word: neither echoed nor refused."""
+    r = run("--word лампа", ["стол\ufe0f", "!выход"])
+    assert "\ufe0f" not in r.output
+    assert "Ответ> стол\n" in r.output and "(вы): «стол» — мимо" in r.output
+
+
 def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
     r = run(f"--role hinter --team 1 --log {log}", ["кошку", "кошка"])
