@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.vectors import DownloadError, download
 
 runner = CliRunner()
@@ -231,6 +232,16 @@ def test_models_index_builds_or_loads_the_vocabulary() -> None:
     assert data["cache"].endswith(".npz")
     again = json.loads(CliRunner().invoke(app, ["models", "index", "--json"]).stdout)
     assert again["cached"] is True and again["words"] == data["words"]
+    table = CliRunner().invoke(app, ["models", "index"], env={"COLUMNS": "200"}).stdout
+    secrets = data["secrets"]
+    assert f"{plural(secrets, 'слово', 'слова', 'слов')} для загадывания" in table
+
+
+def test_counts_agree_in_number() -> None:
+    """«561 слово», not «561 слов»."""
+    assert plural(561, "слово", "слова", "слов") == "561 слово"
+    assert plural(562, "слово", "слова", "слов") == "562 слова"
+    assert plural(511, "слово", "слова", "слов") == "511 слов"
 
 
 def test_models_index_on_a_missing_model_is_one_line() -> None:

@@ -16,6 +16,7 @@ from rich.table import Table
 from associatsiya_ai.cli.base import app, console, fail
 from associatsiya_ai.cli.research import progress_bar
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
@@ -92,7 +93,8 @@ def bench_command(
         return
     table = Table(
         title=f"bench: {escape(str(figures['model']))}, "
-        f"словарь {figures['vocab_size']}, медианы {repeat} замеров",
+        f"словарь: {plural(figures['vocab_size'], 'слово', 'слова', 'слов')}, "
+        f"медианы замеров (повторов: {repeat})",
         title_justify="left",
     )
     for column in ("figure", "показатель", "значение", "цель / target", ""):

@@ -11,6 +11,7 @@ import typer
 from associatsiya_ai.cli.base import console, err_console, fail
 from associatsiya_ai.cli.models import models_app
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
@@ -67,7 +68,8 @@ def index_command(
     how = "загружен из кэша" if cached else "построен"
     console.print(
         f"Словарь модели {data['model']} {how} за {data['seconds']} с: "
-        f"{data['words']} существительных, {data['secrets']} слов для загадывания.",
+        f"{plural(data['words'], 'существительное', 'существительных', 'существительных')}, "
+        f"{plural(data['secrets'], 'слово', 'слова', 'слов')} для загадывания.",
         highlight=False,
     )
     if path is not None:
