@@ -480,9 +480,20 @@ def test_replay_skips_a_corrupt_line_and_replays_the_other_games(tmp_path: Path)
     run(f"--word кошка --log {log}", ["кошка"])
     lines = log.read_text("utf-8").splitlines()
     log.write_text(lines[0] + "\n{broken\n" + lines[1] + "\n", "utf-8")
-    r = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    # games are numbered by line: the damaged line keeps number 2, «кошка» stays game 3
+    r = runner.invoke(app, ["replay", str(log), "--game", "3"])
     assert r.exit_code == 0, r.output
     assert "Загаданное слово: «кошка»" in r.stdout and "строки: 2" in r.stderr
+    assert "Игра 3" in r.stdout
+    damaged = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    assert damaged.exit_code == 1 and "игра №2" in damaged.stderr
+    assert "повреждена (строка 2" in damaged.stderr
+    first = runner.invoke(app, ["replay", str(log), "--game", "1"])
+    assert "Загаданное слово: «лампа»" in first.stdout
+    every = runner.invoke(app, ["replay", str(log), "--all"])
+    assert "Игра 1" in every.stdout and "Игра 3" in every.stdout and "Игра 2" not in every.stdout
+    over = runner.invoke(app, ["replay", str(log), "--game", "4"])
+    assert over.exit_code == 1 and "3 игры, игры №4 нет" in over.stderr
 
 
 def test_replay_escapes_what_the_log_holds(tmp_path: Path) -> None:

@@ -29,7 +29,13 @@ def replay(
         ),
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
+        int | None,
+        typer.Option(
+            "--game",
+            min=1,
+            help="Показать только игру N: N-я строка журнала (счёт с 1; повреждённые строки "
+            "тоже считаются).",
+        ),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
@@ -63,13 +69,17 @@ def replay(
             highlight=False,
             soft_wrap=True,
         )
-    records = contents.records
-    if game is not None and game > len(records):
-        count = plural(len(records), "игра", "игры", "игр")
+    # games are numbered by line: a damaged line keeps its number, the others keep theirs
+    numbered = dict(zip(contents.numbers, contents.records, strict=True))
+    if game is not None and game > contents.games:
+        count = plural(contents.games, "игра", "игры", "игр")
         raise fail(f"в журнале {file} {count}, игры №{game} нет")
-    if last and game is None and records:
-        game = len(records)
-    chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
+    if game is not None and game in contents.lost:
+        line, why = contents.lost[game]
+        raise fail(f"игра №{game} в журнале {file} повреждена (строка {line}: {why})")
+    if last and game is None and numbered:
+        game = max(numbered)
+    chosen = [(game, numbered[game])] if game else list(numbered.items())
     # step through only when a person both reads and answers: never into a pipe or a file
     pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
     try:
