@@ -247,3 +247,40 @@ def test_the_prompt_and_its_line_come_back_after_a_stop(tmp_path: Path) -> None:
     child.close()
     (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["turns"][0]["answer"] == "стол"
+
+
+SLOW_BUILD = (
+    "import sys, time; import associatsiya_ai.vocab.cache as c\n"
+    "def build(embeddings, on_progress=None):\n"
+    "    on_progress(1, 100)\n"
+    "    time.sleep(60)\n"
+    "c.build_vocabulary = build\n"
+    "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_during_the_vocabulary_build_shows_the_cursor_again(
+    tmp_path: Path, signum: int
+) -> None:
+    model = tmp_path / "tiny.vec"
+    model.write_text("2 3\nкошка 0.1 0.2 0.3\nсобака 0.3 0.2 0.1\n", "utf-8")
+    env = dict(os.environ, COLUMNS="100", TERM="xterm-256color", XDG_CACHE_HOME=str(tmp_path))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", SLOW_BUILD, "models", "index", "--model", str(model)],
+        encoding="utf-8",
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Строю словарь")
+    child.expect("\x1b\\[\\?25l")  # the bar hides the cursor
+    child.kill(signum)
+    child.expect("\x1b\\[\\?25h")  # … and shows it again
+    child.expect("Построение словаря прервано")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 128 + signum
+    assert "Traceback" not in (child.before or "")
+    assert not list(tmp_path.glob("associatsiya/*.npz"))
