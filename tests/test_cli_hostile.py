@@ -577,3 +577,29 @@ def test_ctrl_c_while_the_commands_load_is_quiet() -> None:
     light = "import sys, associatsiya_ai.cli; print('numpy' in sys.modules)"
     loaded = subprocess.run([sys.executable, "-c", light], capture_output=True, timeout=60)
     assert loaded.stdout.strip() == b"False"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ((), "Играйте с ботами (vs-bot)"),
+        (("hint",), "Лучшие наводки бота"),
+        (("guess",), "Ответы бота на цепочку наводок"),
+        (("check",), "Проверить наводку HINT"),
+        (("vs-bot",), "Сыграть в «Ассоциацию» в терминале"),
+        (("replay",), "Разобрать записанную игру"),
+        (("bot-vs-bot",), "Сыграть игры бот против бота"),
+        (("bench",), "Замерить скорость и память"),
+        (("models",), "Модели эмбеддингов"),
+        (("models", "list"), "Показать модель по умолчанию"),
+        (("models", "download"), "Скачать модель в папку моделей"),
+        (("models", "index"), "Построить (или загрузить) словарь"),
+    ],
+)
+def test_help_keeps_its_texts_under_python_oo(command: tuple[str, ...], said: str) -> None:
+    """``PYTHONOPTIMIZE=2`` strips docstrings: the help texts must not come from them."""
+    env = {**child_env(PYTHONOPTIMIZE="2"), "COLUMNS": "200"}
+    r = run_real(*command, "--help", env=env)
+    assert r.returncode == 0, r.stderr
+    assert said in r.stdout

@@ -140,7 +140,13 @@ def guess_data(
     }
 
 
-@app.command("hint")
+_HINT_HELP = """\
+Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками.
+"""
+"""The help of ``hint`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@app.command("hint", help=_HINT_HELP)
 def hint_command(
     secret: Annotated[str, typer.Argument(help="Загаданное слово (существительное).")],
     top: Top = 5,
@@ -151,7 +157,7 @@ def hint_command(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками."""
+    """The ``hint`` command (its help text is :data:`_HINT_HELP`)."""
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
@@ -181,7 +187,15 @@ def hint_command(
         console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
 
 
-@app.command("guess")
+_GUESS_HELP = """\
+Ответы бота на цепочку наводок, с оценками.
+
+Каждая наводка проверяется, как сказанная в игре (R3, R4); «пропускаю» не учитывается.
+"""
+"""The help of ``guess`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@app.command("guess", help=_GUESS_HELP)
 def guess_command(
     hints: Annotated[
         list[str], typer.Argument(help="Услышанная цепочка наводок, от первой к последней.")
@@ -194,10 +208,7 @@ def guess_command(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """Ответы бота на цепочку наводок, с оценками.
-
-    Каждая наводка проверяется, как сказанная в игре (R3, R4); «пропускаю» не учитывается.
-    """
+    """The ``guess`` command (its help text is :data:`_GUESS_HELP`)."""
     from associatsiya_ai.rules.types import RuleError
     from associatsiya_ai.terminal.errors import rule_message
 

@@ -106,14 +106,19 @@ def list_models() -> dict[str, Any]:
     }
 
 
-@models_app.command("list")
+_LIST_HELP = """\
+Показать модель по умолчанию, известные модели для скачивания и файлы в папке моделей.
+
+Пример: associatsiya models list --json
+"""
+"""The help of ``list`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@models_app.command("list", help=_LIST_HELP)
 def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Вывести JSON вместо таблицы.")] = False,
 ) -> None:
-    """Показать модель по умолчанию, известные модели для скачивания и файлы в папке моделей.
-
-    Пример: associatsiya models list --json
-    """
+    """The ``list`` command (its help text is :data:`_LIST_HELP`)."""
     from rich.table import Table
 
     data = list_models()
@@ -154,7 +159,25 @@ def list_command(
         console.print("  (файлов моделей нет)")
 
 
-@models_app.command("download")
+_DOWNLOAD_HELP = """\
+Скачать модель в папку моделей, проверить её и сохранить атомарно.
+
+Файл скачивается в FILE.part с индикатором прогресса, проверяются его размер
+(Content-Length, реестр, --size) и SHA-256 (реестр, --sha256), и только потом он
+переименовывается в FILE. При ошибке или Ctrl-C ничего не остаётся.
+
+Примеры:
+
+  associatsiya models download hudlit_v1
+
+  associatsiya models download https://example.org/m.bin --name m.bin --size 1234
+
+  ASSOCIATSIYA_MODELS_DIR=~/emb associatsiya models download hudlit_v1 --force
+"""
+"""The help of ``download`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@models_app.command("download", help=_DOWNLOAD_HELP)
 def download_command(
     name: Annotated[
         str,
@@ -182,20 +205,7 @@ def download_command(
         bool, typer.Option("--force", help="Скачать заново, даже если файл уже есть.")
     ] = False,
 ) -> None:
-    """Скачать модель в папку моделей, проверить её и сохранить атомарно.
-
-    Файл скачивается в FILE.part с индикатором прогресса, проверяются его размер
-    (Content-Length, реестр, --size) и SHA-256 (реестр, --sha256), и только потом он
-    переименовывается в FILE. При ошибке или Ctrl-C ничего не остаётся.
-
-    Примеры:
-
-      associatsiya models download hudlit_v1
-
-      associatsiya models download https://example.org/m.bin --name m.bin --size 1234
-
-      ASSOCIATSIYA_MODELS_DIR=~/emb associatsiya models download hudlit_v1 --force
-    """
+    """The ``download`` command (its help text is :data:`_DOWNLOAD_HELP`)."""
     info = REGISTRY.get(name)
     if info is not None and info.bundled:
         from associatsiya_ai.vectors import default_model_path

@@ -58,7 +58,13 @@ class RoleOption(str, Enum):
 GUESSER_NAMES = (RoleOption.guesser, RoleOption.otgadyvayushchiy)
 
 
-@app.command("vs-bot")
+_VS_BOT_HELP = """\
+Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота.
+"""
+"""The help of ``vs-bot`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@app.command("vs-bot", help=_VS_BOT_HELP)
 def vs_bot(
     role: Annotated[
         RoleOption,
@@ -124,7 +130,7 @@ def vs_bot(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
+    """The ``vs-bot`` command (its help text is :data:`_VS_BOT_HELP`)."""
     try:
         if no_log and log is not None:
             raise fail("--log и --no-log вместе не имеют смысла: выберите одно", 2)

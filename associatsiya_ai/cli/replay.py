@@ -17,7 +17,16 @@ from associatsiya_ai.rules.words import plural
 __all__ = ["replay"]
 
 
-@app.command("replay")
+_REPLAY_HELP = """\
+Разобрать записанную игру по ходам, с объяснениями ботов.
+
+Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
+печатаются все ходы сразу.
+"""
+"""The help of ``replay`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@app.command("replay", help=_REPLAY_HELP)
 def replay(
     file: Annotated[
         Path | None,
@@ -41,11 +50,7 @@ def replay(
         bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
     ] = False,
 ) -> None:
-    """Разобрать записанную игру по ходам, с объяснениями ботов.
-
-    Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
-    печатаются все ходы сразу.
-    """
+    """The ``replay`` command (its help text is :data:`_REPLAY_HELP`)."""
     from associatsiya_ai.arena.log import default_log_path, read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
     from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty

@@ -33,7 +33,16 @@ _BENCH_ROWS = (
 )
 
 
-@app.command("bench")
+_BENCH_HELP = """\
+Замерить скорость и память ботов (медианы повторов).
+
+Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
+gensim most_similar по тем же векторам (gensim_most_similar_ms).
+"""
+"""The help of ``bench`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@app.command("bench", help=_BENCH_HELP)
 def bench_command(
     json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     repeat: Annotated[
@@ -59,11 +68,7 @@ def bench_command(
     ] = None,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """Замерить скорость и память ботов (медианы повторов).
-
-    Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-    gensim most_similar по тем же векторам (gensim_most_similar_ms).
-    """
+    """The ``bench`` command (its help text is :data:`_BENCH_HELP`)."""
     from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 

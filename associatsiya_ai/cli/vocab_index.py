@@ -19,7 +19,17 @@ from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
 __all__ = ["index_command"]
 
 
-@models_app.command("index")
+_INDEX_HELP = """\
+Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
+
+Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
+потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
+запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
+"""
+"""The help of ``index`` (not its docstring: ``python -OO`` drops docstrings)."""
+
+
+@models_app.command("index", help=_INDEX_HELP)
 def index_command(
     model: Annotated[
         str | None,
@@ -38,12 +48,7 @@ def index_command(
     ] = 0,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
-
-    Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
-    потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
-    запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
-    """
+    """The ``index`` command (its help text is :data:`_INDEX_HELP`)."""
     import time
 
     from associatsiya_ai.vocab.screen import vocabulary_report
