@@ -20,8 +20,8 @@ pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.slow
 
 TESTS = Path(__file__).resolve().parent
-CODE = (
-    "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes; "
+CODE = (  # associatsiya_ai.cli first, before numpy (fakes): as the installed command does
+    "import sys; sys.path.insert(0, sys.argv.pop(1)); import associatsiya_ai.cli; import fakes; "
     "import associatsiya_ai.cli.play as p; "
     "p.load_kit = lambda model, level: fakes.fake_kit(level); "
     "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"

@@ -114,13 +114,15 @@ def on_continue(redraw: Callable[[], None] | None) -> Iterator[None]:
     """While the block reads a line, call ``redraw`` when the process is continued
     (SIGCONT, after Ctrl-Z and ``fg``). Nothing is installed outside the main thread, where
     the platform lacks SIGCONT, or for ``None``.
+
+    The kernel hands a process's signal to any thread that does not block it, and only
+    the main thread, waiting for the line, can redraw: the command line blocks SIGCONT in
+    the main thread before any other thread starts (:mod:`associatsiya_ai.cli`; threads
+    inherit the mask), and the block takes it here while the line is read.
     """
     number = getattr(signal, "SIGCONT", None)
-    if (
-        redraw is None
-        or number is None
-        or threading.current_thread() is not threading.main_thread()
-    ):
+    main = threading.current_thread() is threading.main_thread()
+    if redraw is None or number is None or not main:
         yield
         return
 
@@ -128,8 +130,13 @@ def on_continue(redraw: Callable[[], None] | None) -> Iterator[None]:
         with contextlib.suppress(OSError, ValueError):
             redraw()
 
-    previous = signal.signal(number, handler)
+    previous = signal.signal(number, signal.SIG_DFL)  # a stop before this prompt: no redraw
+    masking = hasattr(signal, "pthread_sigmask")
+    held = masking and number in signal.pthread_sigmask(signal.SIG_UNBLOCK, {number})
+    signal.signal(number, handler)
     try:
         yield
     finally:
         signal.signal(number, previous)
+        if held:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {number})
