@@ -16,6 +16,7 @@ from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.base import AdultOption, app, console, err_console, fail
+from associatsiya_ai.cli.help_texts import GUESS_HELP, HINT_HELP
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.terminal.explain import NOT_THE_BEST
 from associatsiya_ai.terminal.labels import levels_text, mode_name
@@ -140,13 +141,7 @@ def guess_data(
     }
 
 
-_HINT_HELP = """\
-Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками.
-"""
-"""The help of ``hint`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("hint", help=_HINT_HELP)
+@app.command("hint", help=HINT_HELP)
 def hint_command(
     secret: Annotated[str, typer.Argument(help="Загаданное слово (существительное).")],
     top: Top = 5,
@@ -157,7 +152,7 @@ def hint_command(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``hint`` command (its help text is :data:`_HINT_HELP`)."""
+    """The ``hint`` command (its help text is :data:`HINT_HELP`)."""
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
@@ -187,15 +182,7 @@ def hint_command(
         console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
 
 
-_GUESS_HELP = """\
-Ответы бота на цепочку наводок, с оценками.
-
-Каждая наводка проверяется, как сказанная в игре (R3, R4); «пропускаю» не учитывается.
-"""
-"""The help of ``guess`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("guess", help=_GUESS_HELP)
+@app.command("guess", help=GUESS_HELP)
 def guess_command(
     hints: Annotated[
         list[str], typer.Argument(help="Услышанная цепочка наводок, от первой к последней.")
@@ -208,7 +195,7 @@ def guess_command(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``guess`` command (its help text is :data:`_GUESS_HELP`)."""
+    """The ``guess`` command (its help text is :data:`GUESS_HELP`)."""
     from associatsiya_ai.rules.types import RuleError
     from associatsiya_ai.terminal.errors import rule_message
 

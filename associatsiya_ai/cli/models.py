@@ -15,6 +15,7 @@ import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR
+from associatsiya_ai.cli.help_texts import DOWNLOAD_HELP, LIST_HELP
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
@@ -106,19 +107,11 @@ def list_models() -> dict[str, Any]:
     }
 
 
-_LIST_HELP = """\
-Показать модель по умолчанию, известные модели для скачивания и файлы в папке моделей.
-
-Пример: associatsiya models list --json
-"""
-"""The help of ``list`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@models_app.command("list", help=_LIST_HELP)
+@models_app.command("list", help=LIST_HELP)
 def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Вывести JSON вместо таблицы.")] = False,
 ) -> None:
-    """The ``list`` command (its help text is :data:`_LIST_HELP`)."""
+    """The ``list`` command (its help text is :data:`LIST_HELP`)."""
     from rich.table import Table
 
     data = list_models()
@@ -159,25 +152,7 @@ def list_command(
         console.print("  (файлов моделей нет)")
 
 
-_DOWNLOAD_HELP = """\
-Скачать модель в папку моделей, проверить её и сохранить атомарно.
-
-Файл скачивается в FILE.part с индикатором прогресса, проверяются его размер
-(Content-Length, реестр, --size) и SHA-256 (реестр, --sha256), и только потом он
-переименовывается в FILE. При ошибке или Ctrl-C ничего не остаётся.
-
-Примеры:
-
-  associatsiya models download hudlit_v1
-
-  associatsiya models download https://example.org/m.bin --name m.bin --size 1234
-
-  ASSOCIATSIYA_MODELS_DIR=~/emb associatsiya models download hudlit_v1 --force
-"""
-"""The help of ``download`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@models_app.command("download", help=_DOWNLOAD_HELP)
+@models_app.command("download", help=DOWNLOAD_HELP)
 def download_command(
     name: Annotated[
         str,
@@ -205,7 +180,7 @@ def download_command(
         bool, typer.Option("--force", help="Скачать заново, даже если файл уже есть.")
     ] = False,
 ) -> None:
-    """The ``download`` command (its help text is :data:`_DOWNLOAD_HELP`)."""
+    """The ``download`` command (its help text is :data:`DOWNLOAD_HELP`)."""
     info = REGISTRY.get(name)
     if info is not None and info.bundled:
         from associatsiya_ai.vectors import default_model_path

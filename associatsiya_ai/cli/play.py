@@ -25,6 +25,7 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.help_texts import VS_BOT_HELP
 from associatsiya_ai.cli.journal import LogWriter, open_default_log, shown_path
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.kit import Kit, load_kit
@@ -58,13 +59,7 @@ class RoleOption(str, Enum):
 GUESSER_NAMES = (RoleOption.guesser, RoleOption.otgadyvayushchiy)
 
 
-_VS_BOT_HELP = """\
-Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота.
-"""
-"""The help of ``vs-bot`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("vs-bot", help=_VS_BOT_HELP)
+@app.command("vs-bot", help=VS_BOT_HELP)
 def vs_bot(
     role: Annotated[
         RoleOption,
@@ -130,7 +125,7 @@ def vs_bot(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``vs-bot`` command (its help text is :data:`_VS_BOT_HELP`)."""
+    """The ``vs-bot`` command (its help text is :data:`VS_BOT_HELP`)."""
     try:
         if no_log and log is not None:
             raise fail("--log и --no-log вместе не имеют смысла: выберите одно", 2)

@@ -12,21 +12,13 @@ from typing import Annotated
 import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
+from associatsiya_ai.cli.help_texts import REPLAY_HELP
 from associatsiya_ai.rules.words import plural
 
 __all__ = ["replay"]
 
 
-_REPLAY_HELP = """\
-Разобрать записанную игру по ходам, с объяснениями ботов.
-
-Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
-печатаются все ходы сразу.
-"""
-"""The help of ``replay`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("replay", help=_REPLAY_HELP)
+@app.command("replay", help=REPLAY_HELP)
 def replay(
     file: Annotated[
         Path | None,
@@ -50,7 +42,7 @@ def replay(
         bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
     ] = False,
 ) -> None:
-    """The ``replay`` command (its help text is :data:`_REPLAY_HELP`)."""
+    """The ``replay`` command (its help text is :data:`REPLAY_HELP`)."""
     from associatsiya_ai.arena.log import default_log_path, read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
     from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty

@@ -27,6 +27,7 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.help_texts import BOT_VS_BOT_HELP
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text
@@ -152,17 +153,7 @@ def _capped_jobs(jobs: int) -> int:
     return cpus
 
 
-_BOT_VS_BOT_HELP = """\
-Сыграть игры бот против бота и показать статистику.
-
-Сторона 1 играет против стороны 2, загадывающая сторона чередуется, как в матче (R8).
-Отчёт: победы и ничьи с 95% доверительными интервалами, доля побед первого хода, кривая
-выживания (доля отгаданных к ходу k), режимы цепочек, созвучия и ошибки.
-"""
-"""The help of ``bot-vs-bot`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("bot-vs-bot", help=_BOT_VS_BOT_HELP)
+@app.command("bot-vs-bot", help=BOT_VS_BOT_HELP)
 def bot_vs_bot(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Число игр.")] = 100,
     seed: Annotated[
@@ -203,7 +194,7 @@ def bot_vs_bot(
     adult: AdultOption = False,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``bot-vs-bot`` command (its help text is :data:`_BOT_VS_BOT_HELP`)."""
+    """The ``bot-vs-bot`` command (its help text is :data:`BOT_VS_BOT_HELP`)."""
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from associatsiya_ai.cli.base import app, console, fail
+from associatsiya_ai.cli.help_texts import BENCH_HELP
 from associatsiya_ai.cli.research import progress_bar
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.rules.words import plural
@@ -33,16 +34,7 @@ _BENCH_ROWS = (
 )
 
 
-_BENCH_HELP = """\
-Замерить скорость и память ботов (медианы повторов).
-
-Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-gensim most_similar по тем же векторам (gensim_most_similar_ms).
-"""
-"""The help of ``bench`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@app.command("bench", help=_BENCH_HELP)
+@app.command("bench", help=BENCH_HELP)
 def bench_command(
     json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     repeat: Annotated[
@@ -68,7 +60,7 @@ def bench_command(
     ] = None,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``bench`` command (its help text is :data:`_BENCH_HELP`)."""
+    """The ``bench`` command (its help text is :data:`BENCH_HELP`)."""
     from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from associatsiya_ai.cli.base import console, err_console, fail
+from associatsiya_ai.cli.help_texts import INDEX_HELP
 from associatsiya_ai.cli.models import models_app
 from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.rules.words import plural
@@ -19,17 +20,7 @@ from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
 __all__ = ["index_command"]
 
 
-_INDEX_HELP = """\
-Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
-
-Словарь строится один раз для каждой модели (около двух минут, с индикатором прогресса),
-потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
-запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
-"""
-"""The help of ``index`` (not its docstring: ``python -OO`` drops docstrings)."""
-
-
-@models_app.command("index", help=_INDEX_HELP)
+@models_app.command("index", help=INDEX_HELP)
 def index_command(
     model: Annotated[
         str | None,
@@ -48,7 +39,7 @@ def index_command(
     ] = 0,
     trust_model: TrustModelOption = False,
 ) -> None:
-    """The ``index`` command (its help text is :data:`_INDEX_HELP`)."""
+    """The ``index`` command (its help text is :data:`INDEX_HELP`)."""
     import time
 
     from associatsiya_ai.vocab.screen import vocabulary_report
