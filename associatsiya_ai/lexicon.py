@@ -44,6 +44,7 @@ PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 
 _RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 _ACUTE, _GRAVE = "\u0301", "\u0300"  # stress marks, left over after NFC composed «й», «ё»
+_VS16 = "\ufe0f"  # the variation selector an emoji keyboard may add after a word
 _HYPHENS = frozenset("-‐‑‒–—―⁃−﹣－")
 # Latin letters that look like Russian ones; upper case kept apart (Latin "T" looks like
 # "Т", but Latin "t" does not look like "т").
@@ -337,7 +338,7 @@ class Lexicon:
             ``unknown-word`` (strict only). ``PASS`` is the caller's business.
         """
         raw = unicodedata.normalize("NFC", str(word)).strip()
-        raw = raw.replace(_ACUTE, "").replace(_GRAVE, "")  # stress marks: «моло́ко»
+        raw = raw.replace(_ACUTE, "").replace(_GRAVE, "").replace(_VS16, "")  # «моло́ко»
         if len(raw) > MAX_LETTERS:  # not worth caching (or parsing) a wall of text
             return _verdict.__wrapped__(raw, self.strict)
         return _verdict(raw, self.strict)

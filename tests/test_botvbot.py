@@ -265,6 +265,26 @@ def test_cli_json_is_one_object_and_jobs_do_not_matter(fake_cli) -> None:
     assert _comparable(a) == _comparable(b)
 
 
+def test_cli_jobs_are_capped_at_the_cpus_with_a_warning(fake_cli, monkeypatch) -> None:
+    import associatsiya_ai.research.pool as pool
+
+    monkeypatch.setattr(pool, "usable_cpus", lambda: 2)
+    capped = fake_cli("--games", "4", "--seed", "4", "--json", "--jobs", "64")
+    assert capped.exit_code == 0, capped.output
+    assert "--jobs 64, а доступно процессоров: 2; запускаю 2 рабочих процесса" in capped.stderr
+    assert json.loads(capped.stdout)["jobs"] == 2
+    fits = fake_cli("--games", "2", "--seed", "4", "--json", "--jobs", "2")
+    assert fits.exit_code == 0 and fits.stderr == ""
+
+
+def test_usable_cpus_is_the_affinity_mask() -> None:
+    import os
+
+    from associatsiya_ai.research.pool import usable_cpus
+
+    assert usable_cpus() == len(os.sched_getaffinity(0))
+
+
 def test_cli_table_and_log(fake_cli, tmp_path) -> None:
     log = tmp_path / "games.jsonl"
     result = fake_cli("--games", "3", "--seed", "1", "--log", str(log), "--level-2", "hard")

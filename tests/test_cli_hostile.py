@@ -262,6 +262,27 @@ def test_os_errors_are_said_in_russian(tmp_path: Path, monkeypatch: pytest.Monke
     assert "Is a directory" not in r.output + r.stderr
 
 
+def test_more_os_errors_are_russian(tmp_path: Path) -> None:
+    """A symlink loop, a pipe as the log (Illegal seek), a read-only disk, a codec error."""
+    from associatsiya_ai.oserrors import os_error_text
+
+    loop = tmp_path / "loop.jsonl"
+    loop.symlink_to(loop)
+    r = runner.invoke(app, ["replay", str(loop)])
+    assert r.exit_code == 1 and "символических ссылок" in r.stderr
+    assert "Too many levels" not in r.output + r.stderr
+    piped = run_fake("vs-bot", "--word", "кошка", "--log", "/dev/stdout", stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE)  # fmt: skip
+    assert piped.returncode == 1 and "не поддерживает перемотку" in piped.stderr.decode()
+    assert b"Illegal seek" not in piped.stderr
+    assert os_error_text(OSError(errno.EROFS, "Read-only file system")) == (
+        "файловая система только для чтения"
+    )
+    with pytest.raises(UnicodeDecodeError) as decode:
+        b"\xff".decode("utf-8")
+    assert os_error_text(decode.value) == "в тексте есть байты не в кодировке UTF-8"
+
+
 # ------------------------------------------------------------------ hang-up and terminate
 def _wait_for(stream: Any, marker: bytes, timeout: float = 60) -> bytes:
     seen, deadline = b"", time.monotonic() + timeout
@@ -277,7 +298,11 @@ def _wait_for(stream: Any, marker: bytes, timeout: float = 60) -> bytes:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("signum", "ended_by", "code"),
-    [(signal.SIGHUP, "hangup", 129), (signal.SIGTERM, "terminate", 143)],
+    [
+        (signal.SIGHUP, "hangup", 129),
+        (signal.SIGTERM, "terminate", 143),
+        (signal.SIGQUIT, "quit-signal", 131),
+    ],
 )
 def test_signal_mid_game_writes_the_abandoned_game(
     tmp_path: Path, signum: int, ended_by: str, code: int
@@ -552,3 +577,30 @@ def test_ctrl_c_while_the_commands_load_is_quiet() -> None:
     light = "import sys, associatsiya_ai.cli; print('numpy' in sys.modules)"
     loaded = subprocess.run([sys.executable, "-c", light], capture_output=True, timeout=60)
     assert loaded.stdout.strip() == b"False"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ((), "Играйте с ботами (vs-bot)"),
+        (("hint",), "Лучшие наводки бота"),
+        (("guess",), "Ответы бота на цепочку наводок"),
+        (("check",), "Проверить наводку HINT"),
+        (("vs-bot",), "Сыграть в «Ассоциацию» в терминале"),
+        (("replay",), "Разобрать записанную игру"),
+        (("bot-vs-bot",), "Сыграть игры бот против бота"),
+        (("bench",), "Замерить скорость и память"),
+        (("evaluate",), "Качество игры бота по нормам"),
+        (("models",), "Модели эмбеддингов"),
+        (("models", "list"), "Показать модель по умолчанию"),
+        (("models", "download"), "Скачать модель в папку моделей"),
+        (("models", "index"), "Построить (или загрузить) словарь"),
+    ],
+)
+def test_help_keeps_its_texts_under_python_oo(command: tuple[str, ...], said: str) -> None:
+    """``PYTHONOPTIMIZE=2`` strips docstrings: the help texts must not come from them."""
+    env = {**child_env(PYTHONOPTIMIZE="2"), "COLUMNS": "200"}
+    r = run_real(*command, "--help", env=env)
+    assert r.returncode == 0, r.stderr
+    assert said in r.stdout

@@ -179,6 +179,25 @@ def test_guesser_pass_twice_is_rejected() -> None:
     assert "Отгадывающий команды 2 (вы): «стол» — мимо" in r.output
 
 
+@pytest.mark.parametrize("role", ["guesser", "hinter"])
+def test_a_stressed_pass_is_a_pass(role: str, tmp_path: Path) -> None:
+    """«пропуска́ю» (U+0301, as `check` and the lexicon read any word) is the skip word."""
+    log = tmp_path / "s.jsonl"
+    r = run(f"--role {role} --word лампа --log {log}", ["пропуска\u0301ю", "!выход"])
+    assert r.exit_code == 0, r.output
+    assert "Не принято" not in r.output and "Не подходит" not in r.output
+    assert "(вы): «пропускаю»" in r.output
+    (rec,) = log_records(log)
+    assert rec["rejected"] == []
+
+
+def test_a_variation_selector_is_dropped_from_the_echo_and_the_word() -> None:
+    """An emoji keyboard's U+FE0F after a word: neither echoed nor refused."""
+    r = run("--word лампа", ["стол\ufe0f", "!выход"])
+    assert "\ufe0f" not in r.output
+    assert "Ответ> стол\n" in r.output and "(вы): «стол» — мимо" in r.output
+
+
 def test_person_sets_the_secret_as_hinter_of_team_1(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
     r = run(f"--role hinter --team 1 --log {log}", ["кошку", "кошка"])
@@ -461,9 +480,20 @@ def test_replay_skips_a_corrupt_line_and_replays_the_other_games(tmp_path: Path)
     run(f"--word кошка --log {log}", ["кошка"])
     lines = log.read_text("utf-8").splitlines()
     log.write_text(lines[0] + "\n{broken\n" + lines[1] + "\n", "utf-8")
-    r = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    # games are numbered by line: the damaged line keeps number 2, «кошка» stays game 3
+    r = runner.invoke(app, ["replay", str(log), "--game", "3"])
     assert r.exit_code == 0, r.output
     assert "Загаданное слово: «кошка»" in r.stdout and "строки: 2" in r.stderr
+    assert "Игра 3" in r.stdout
+    damaged = runner.invoke(app, ["replay", str(log), "--game", "2"])
+    assert damaged.exit_code == 1 and "игра №2" in damaged.stderr
+    assert "повреждена (строка 2" in damaged.stderr
+    first = runner.invoke(app, ["replay", str(log), "--game", "1"])
+    assert "Загаданное слово: «лампа»" in first.stdout
+    every = runner.invoke(app, ["replay", str(log), "--all"])
+    assert "Игра 1" in every.stdout and "Игра 3" in every.stdout and "Игра 2" not in every.stdout
+    over = runner.invoke(app, ["replay", str(log), "--game", "4"])
+    assert over.exit_code == 1 and "3 игры, игры №4 нет" in over.stderr
 
 
 def test_replay_escapes_what_the_log_holds(tmp_path: Path) -> None:

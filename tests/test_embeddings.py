@@ -17,6 +17,7 @@ from associatsiya_ai.vectors import (
     load_embeddings,
 )
 from associatsiya_ai.vectors import load as load_module
+from associatsiya_ai.vectors.trust import TRUSTED_ENV, trust_model_file
 
 WORDS = ["кошка", "собака", "лампа", "свет", "дом"]
 
@@ -127,7 +128,9 @@ def test_file_name_in_models_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.mark.parametrize("kind", ["bin", "txt", "vec-noheader", "kv"])
-def test_gensim_formats_and_tags(tmp_path: Path, kind: str) -> None:
+def test_gensim_formats_and_tags(
+    tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     kv = make_kv(TAGGED)
     if kind == "bin":
         path = tmp_path / "rv.bin"
@@ -141,6 +144,8 @@ def test_gensim_formats_and_tags(tmp_path: Path, kind: str) -> None:
     else:
         path = tmp_path / "rv.kv"
         kv.save(str(path))
+        monkeypatch.setenv(TRUSTED_ENV, "")  # a pickle: read only when trusted
+        trust_model_file(path)
     emb = load_embeddings(path)
     # _NOUN kept and stripped, other tags dropped, lowercased, first occurrence wins
     assert emb.words == ["кошка", "собака", "лампа", "свет"]

@@ -201,6 +201,8 @@ def test_combining_letters_are_normalised(lex: Lexicon) -> None:
     assert v.ok and v.word == "ёлка" and v.lemma == "елка"
     v = lex.analyse("моло\u0301ко")  # a stress mark
     assert v.ok and v.word == "молоко"
+    v = lex.analyse("стол\ufe0f")  # an emoji keyboard's variation selector
+    assert v.ok and v.word == "стол"
 
 
 def test_unknown_word_strict_and_not(lex: Lexicon, strict: Lexicon) -> None:

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from associatsiya_ai.cli import app
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.vectors import DownloadError, download
 
 runner = CliRunner()
@@ -231,6 +232,16 @@ def test_models_index_builds_or_loads_the_vocabulary() -> None:
     assert data["cache"].endswith(".npz")
     again = json.loads(CliRunner().invoke(app, ["models", "index", "--json"]).stdout)
     assert again["cached"] is True and again["words"] == data["words"]
+    table = CliRunner().invoke(app, ["models", "index"], env={"COLUMNS": "200"}).stdout
+    secrets = data["secrets"]
+    assert f"{plural(secrets, 'слово', 'слова', 'слов')} для загадывания" in table
+
+
+def test_counts_agree_in_number() -> None:
+    """«561 слово», not «561 слов»."""
+    assert plural(561, "слово", "слова", "слов") == "561 слово"
+    assert plural(562, "слово", "слова", "слов") == "562 слова"
+    assert plural(511, "слово", "слова", "слов") == "511 слов"
 
 
 def test_models_index_on_a_missing_model_is_one_line() -> None:
@@ -253,14 +264,17 @@ def test_models_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.Mo
     home.mkdir(parents=True)
     (home / "mine.vec").write_text("1 2\nкошка 0.1 0.2\n", "utf-8")
     assert locate.resolve_model("mine.vec") == home / "mine.vec"
-    # the project's models/ and ./models are still searched
+    # the project's models/ is still searched; the current directory's ./models never is
     assert locate.PROJECT_MODELS in locate.model_dirs()
     (elsewhere / "models").mkdir()
     (elsewhere / "models" / "old.vec").write_text("1 2\nкошка 0.1 0.2\n", "utf-8")
-    assert locate.resolve_model("old.vec") == elsewhere / "models" / "old.vec"
+    assert elsewhere / "models" not in locate.model_dirs()
+    assert locate.resolve_model("old.vec") == Path("old.vec")  # not found: no lookup here
     data = json.loads(runner.invoke(app, ["models", "list", "--json"]).stdout)
     assert data["models_dir"] == str(home)
-    assert {f["file"] for f in data["files"]} >= {"mine.vec", "old.vec"}
+    assert "mine.vec" in {f["file"] for f in data["files"]}
+    assert "old.vec" not in {f["file"] for f in data["files"]}
+    assert str(elsewhere / "models") not in data["searched"]
 
 
 def test_download_os_errors_are_russian(server: str, models: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -19,8 +20,8 @@ pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.slow
 
 TESTS = Path(__file__).resolve().parent
-CODE = (
-    "import sys; sys.path.insert(0, sys.argv.pop(1)); import fakes; "
+CODE = (  # associatsiya_ai.cli first, before numpy (fakes): as the installed command does
+    "import sys; sys.path.insert(0, sys.argv.pop(1)); import associatsiya_ai.cli; import fakes; "
     "import associatsiya_ai.cli.play as p; "
     "p.load_kit = lambda model, level: fakes.fake_kit(level); "
     "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
@@ -158,3 +159,128 @@ def test_closing_the_terminal_mid_game_writes_the_record(tmp_path: Path) -> None
     (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert record["ended_by"] == "hangup"
     assert record["turns"][0]["answer"] == "стол"
+
+
+def test_ctrl_backslash_at_a_prompt_keeps_the_game(tmp_path: Path) -> None:
+    """Ctrl-\\ (SIGQUIT) ends the game like Ctrl-C: a Russian line, the record, exit 131."""
+    log = tmp_path / "quit.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.sendline("стол")
+    child.expect("Ответ> ")
+    child.sendcontrol("\\")
+    child.expect("Ctrl-\\\\")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 131, child.before
+    assert "Traceback" not in (child.before or "") and "Quit" not in (child.before or "")
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert record["ended_by"] == "quit-signal"
+    assert record["turns"][0]["answer"] == "стол"
+
+
+@pytest.mark.parametrize("lc_all", ["C", "xx_YY.UTF-8"])
+def test_cyrillic_is_read_whatever_the_locale(tmp_path: Path, lc_all: str) -> None:
+    """Under LC_ALL=C (or a locale that is not installed) readline would take Cyrillic
+    bytes for Meta keys («небо» → «:ебо») and Enter would do nothing."""
+    log = tmp_path / "c.jsonl"
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", LC_ALL=lc_all)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", CODE, str(TESTS), "vs-bot", "--word", "кошка", "--log", str(log)],
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Ответ> ".encode())
+    child.send("небо".encode())
+    child.send(b"\r")
+    child.expect("«небо» — мимо".encode())
+    child.expect("Ответ> ".encode())
+    child.send("кошка\r".encode())
+    child.expect("победила".encode())
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert [t["answer"] for t in record["turns"]][::2] == ["небо", "кошка"]
+
+
+def test_a_paste_answers_only_the_prompt_on_the_screen(tmp_path: Path) -> None:
+    """Three lines pasted at once: the first answers the prompt, the others, typed before
+    the next prompt appeared, are dropped with a note."""
+    log = tmp_path / "paste.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("стол\rстул\rдом\r")
+    child.expect("«стол» — мимо")
+    child.expect("Набранное до приглашения пропущено")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    answers = [t["answer"] for t in record["turns"]]
+    assert answers[0] == "стол" and len(answers) == 2  # the person's turn and the rivals'
+    assert "стул" not in answers
+    assert record["rejected"] == []
+
+
+def test_the_prompt_and_its_line_come_back_after_a_stop(tmp_path: Path) -> None:
+    """Stopped (Ctrl-Z) and continued (fg): the prompt is drawn again with what was typed,
+    so it is seen, not glued unseen to the next answer."""
+    log = tmp_path / "stop.jsonl"
+    child = spawn("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    os.kill(child.pid, signal.SIGSTOP)
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+    child.expect("Ответ> ")  # drawn again
+    child.expect("сто")
+    child.send("л\r")
+    child.expect("«стол» — мимо")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert record["turns"][0]["answer"] == "стол"
+
+
+SLOW_BUILD = (
+    "import sys, time; import associatsiya_ai.vocab.cache as c\n"
+    "def build(embeddings, on_progress=None):\n"
+    "    on_progress(1, 100)\n"
+    "    time.sleep(60)\n"
+    "c.build_vocabulary = build\n"
+    "from associatsiya_ai.cli import main; sys.argv[0] = 'associatsiya'; main()"
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_during_the_vocabulary_build_shows_the_cursor_again(
+    tmp_path: Path, signum: int
+) -> None:
+    model = tmp_path / "tiny.vec"
+    model.write_text("2 3\nкошка 0.1 0.2 0.3\nсобака 0.3 0.2 0.1\n", "utf-8")
+    env = dict(os.environ, COLUMNS="100", TERM="xterm-256color", XDG_CACHE_HOME=str(tmp_path))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", SLOW_BUILD, "models", "index", "--model", str(model)],
+        encoding="utf-8",
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Строю словарь")
+    child.expect("\x1b\\[\\?25l")  # the bar hides the cursor
+    child.kill(signum)
+    child.expect("\x1b\\[\\?25h")  # … and shows it again
+    child.expect("Построение словаря прервано")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 128 + signum
+    assert "Traceback" not in (child.before or "")
+    assert not list(tmp_path.glob("associatsiya/*.npz"))

@@ -378,3 +378,41 @@ def test_news_bias_is_corpus_zipf_minus_wordfreq() -> None:
     assert got[1] > got[0] and got[2] == 0.0
     bare = Embeddings("toy", Path("toy"), words, matrix=np.eye(3, dtype=np.float32))
     assert not news_bias(bare, words).any()
+
+
+def test_stale_temporary_cache_files_are_removed(tmp_path: Path) -> None:
+    """A build killed mid-write leaves NAME.<pid>.tmp.npz: removed once its process is gone
+    (or it is a day old); a live writer's file and other files stay."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from associatsiya_ai.vocab.stale import STALE_AFTER_S, remove_stale_temporaries
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead = tmp_path / f"vocab-x-v1.npz.{gone.stdout.strip()}.tmp.npz"
+    live = tmp_path / f"vocab-x-v1.npz.{os.getpid()}.tmp.npz"
+    old = tmp_path / f"people-y.npz.{os.getppid()}.tmp.npz"
+    keep = tmp_path / "vocab-x-v1.npz"
+    for path in (dead, live, old, keep):
+        path.write_bytes(b"partial")
+    day_ago = time.time() - STALE_AFTER_S - 60
+    os.utime(old, (day_ago, day_ago))
+    assert sorted(remove_stale_temporaries(tmp_path)) == sorted([dead, old])
+    assert live.exists() and keep.exists() and not dead.exists() and not old.exists()
+    assert remove_stale_temporaries(tmp_path / "missing") == []
+
+
+def test_an_interrupted_save_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def killed(tmp: Path, vocab: Any) -> None:
+        tmp.write_bytes(b"half")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cache_module, "_write_npz", killed)
+    with pytest.raises(KeyboardInterrupt):
+        save_vocabulary(tiny_vocabulary(), tmp_path / "vocab.npz")
+    assert list(tmp_path.iterdir()) == []

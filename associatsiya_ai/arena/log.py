@@ -12,11 +12,12 @@ import contextlib
 import errno
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from associatsiya_ai.arena.record import LogError, replay_turns
+from associatsiya_ai.oserrors import os_error_text
 
 __all__ = ["GameLog", "LogContents", "LogError", "default_log_path", "read_games", "read_log"]
 
@@ -118,7 +119,7 @@ def _read_text(path: Path) -> str:
     except UnicodeDecodeError:
         raise LogError(f"{path} — не текстовый файл журнала (не UTF-8)") from None
     except OSError as exc:
-        raise LogError(f"не удалось прочитать журнал {path}: {exc.strerror or exc}") from None
+        raise LogError(f"не удалось прочитать журнал {path}: {os_error_text(exc)}") from None
 
 
 _JSON_PROBLEMS = {
@@ -198,16 +199,30 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
 class LogContents:
     """The readable games of a log and the lines that were skipped.
 
+    Games are numbered by line: every non-empty line is one game, so a damaged line keeps
+    its number and the games after it keep theirs (``replay --game N``).
+
     Attributes
     ----------
     records : list of dict
         The game records that can be replayed, in file order.
     skipped : list of (int, str)
         The 1-based line numbers that could not be read, with why.
+    numbers : list of int
+        Each record's game number (1-based, by non-empty line).
+    lost : dict of int to (int, str)
+        The game number of each skipped line → its line number and why.
     """
 
     records: list[dict[str, Any]]
     skipped: list[tuple[int, str]]
+    numbers: list[int] = field(default_factory=list)
+    lost: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        """How many games the log holds, damaged ones included."""
+        return len(self.records) + len(self.lost)
 
     def warning(self, path: str | Path) -> str | None:
         """One Russian line naming the skipped lines, or None when none were."""
@@ -230,11 +245,12 @@ def read_games(path: str | Path) -> LogContents:
         When the file is missing or unreadable, or no game in it can be replayed.
     """
     path = Path(path)
-    records: list[dict[str, Any]] = []
-    skipped: list[tuple[int, str]] = []
+    contents = LogContents([], [])
+    game = 0
     for number, line in enumerate(_read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
+        game += 1
         data, why = _parse_line(line)
         if data is not None:
             try:
@@ -242,12 +258,15 @@ def read_games(path: str | Path) -> LogContents:
             except LogError:
                 data, why = None, "ходы записаны неверно"
         if data is None:
-            skipped.append((number, why))
+            contents.skipped.append((number, why))
+            contents.lost[game] = (number, why)
         else:
-            records.append(data)
+            contents.records.append(data)
+            contents.numbers.append(game)
+    records, skipped = contents.records, contents.skipped
     if not records:
         if skipped:
             lines = ", ".join(str(n) for n, _ in skipped[:10])
             raise LogError(f"журнал {path} повреждён: ни одной целой игры (строки {lines})")
         raise LogError(f"в журнале {path} нет ни одной игры")
-    return LogContents(records, skipped)
+    return contents

@@ -1,5 +1,6 @@
-"""How a game ends early: a person quitting, end of input, Ctrl-C, or a hang-up or terminate
-signal (:func:`abandon_on_signals`), or a front-end whose screen is gone (:class:`Abandoned`).
+"""How a game ends early: a person quitting, end of input, Ctrl-C, or a hang-up, terminate or
+quit (Ctrl-\\) signal (:func:`abandon_on_signals`), or a front-end whose screen is gone
+(:class:`Abandoned`).
 
 The loop (:mod:`associatsiya_ai.arena.loop`) catches :data:`STOPS`, ends the game as
 abandoned with :func:`ended_by`'s reason and keeps the record.
@@ -28,7 +29,8 @@ class Abandoned(BaseException):
     Attributes
     ----------
     reason : str
-        The record's ``ended_by``: ``"hangup"``, ``"terminate"``, ``"output-closed"``.
+        The record's ``ended_by``: ``"hangup"``, ``"terminate"``, ``"quit-signal"``,
+        ``"output-closed"``.
     exit_code : int
         The process's exit code for it (128 + the signal number for a signal).
     """
@@ -38,7 +40,9 @@ class Abandoned(BaseException):
         self.reason, self.exit_code = reason, exit_code
 
 
-_SIGNALS = {"SIGHUP": "hangup", "SIGTERM": "terminate"}
+_SIGNALS = {"SIGHUP": "hangup", "SIGTERM": "terminate", "SIGQUIT": "quit-signal"}
+"""The signals that end a game being played, and the record's ``ended_by`` for each
+(SIGQUIT is Ctrl-\\ at a terminal: without a handler it kills the process with no record)."""
 
 
 class _Guard:
@@ -78,14 +82,15 @@ def armed() -> Iterator[None]:
 
 @contextlib.contextmanager
 def abandon_on_signals() -> Iterator[None]:
-    """Within the block, SIGHUP and SIGTERM end the game being played as abandoned.
+    """Within the block, SIGHUP, SIGTERM and SIGQUIT (Ctrl-\\) end the game being played as
+    abandoned.
 
-    The game's ``ended_by`` is ``"hangup"`` or ``"terminate"`` and its record goes to
-    ``on_game`` like any other, so a closed terminal or ``kill`` still leaves the game in
-    the log; then :class:`Abandoned` (with ``exit_code`` 128 + the signal) leaves
-    :func:`play_match`. A signal while a record is being written waits until it is written.
-    The previous handlers come back after the block. Outside the main thread, or where
-    the platform lacks a signal, nothing is installed.
+    The game's ``ended_by`` is ``"hangup"``, ``"terminate"`` or ``"quit-signal"`` and its
+    record goes to ``on_game`` like any other, so a closed terminal, ``kill`` or Ctrl-\\
+    still leaves the game in the log; then :class:`Abandoned` (with ``exit_code`` 128 + the
+    signal) leaves :func:`play_match`. A signal while a record is being written waits until
+    it is written. The previous handlers come back after the block. Outside the main
+    thread, or where the platform lacks a signal, nothing is installed.
     """
     previous: dict[signal.Signals, Any] = {}
     if threading.current_thread() is threading.main_thread():

@@ -15,11 +15,18 @@ they do nothing).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from typing import Any
 
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
+
+# SIGCONT (``fg`` after Ctrl-Z) must reach the main thread, which redraws the prompt: block
+# it here, before numpy starts any thread (threads inherit the mask); a prompt takes it while
+# it reads (associatsiya_ai.terminal.tty.on_continue). The process is continued regardless.
+if hasattr(signal, "SIGCONT") and hasattr(signal, "pthread_sigmask"):
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCONT})
 
 __all__ = ["app", "main"]
 

@@ -15,6 +15,8 @@ from rich.table import Table
 
 from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.base import AdultOption, app, console, err_console, fail
+from associatsiya_ai.cli.help_texts import GUESS_HELP, HINT_HELP
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.terminal.explain import NOT_THE_BEST
 from associatsiya_ai.terminal.labels import levels_text, mode_name
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
@@ -138,7 +140,7 @@ def guess_data(
     }
 
 
-@app.command("hint")
+@app.command("hint", help=HINT_HELP)
 def hint_command(
     secret: Annotated[str, typer.Argument(help="Загаданное слово (существительное).")],
     top: Top = 5,
@@ -147,12 +149,14 @@ def hint_command(
     seed: Seed = 0,
     model: Model = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Лучшие наводки бота для загаданного слова, с режимом цепочки и оценками."""
+    """The ``hint`` command (its help text is :data:`HINT_HELP`)."""
     from associatsiya_ai.rules.types import InvalidSecretError
     from associatsiya_ai.terminal.errors import secret_refusal
 
     check_level(level)
+    trust_models(trust_model, model)
     try:
         data = hint_data(secret, top=top, level=level, seed=seed, model=model, adult=adult)
     except InvalidSecretError as exc:
@@ -177,7 +181,7 @@ def hint_command(
         console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
 
 
-@app.command("guess")
+@app.command("guess", help=GUESS_HELP)
 def guess_command(
     hints: Annotated[
         list[str], typer.Argument(help="Услышанная цепочка наводок, от первой к последней.")
@@ -188,15 +192,14 @@ def guess_command(
     seed: Seed = 0,
     model: Model = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Ответы бота на цепочку наводок, с оценками.
-
-    Каждая наводка проверяется, как сказанная в игре (R3, R4); «пропускаю» не учитывается.
-    """
+    """The ``guess`` command (its help text is :data:`GUESS_HELP`)."""
     from associatsiya_ai.rules.types import RuleError
     from associatsiya_ai.terminal.errors import rule_message
 
     check_level(level)
+    trust_models(trust_model, model)
     try:
         data = guess_data(list(hints), top=top, level=level, seed=seed, model=model, adult=adult)
     except RuleError as exc:

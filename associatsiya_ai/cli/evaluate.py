@@ -16,6 +16,8 @@ import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.cli.bots import AsJson, Model, check_level
+from associatsiya_ai.cli.help_texts import EVALUATE_HELP
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 
 __all__ = ["EvalRole", "summary_line"]
 
@@ -60,7 +62,7 @@ def summary_line(role: EvalRole, result: dict[str, Any], level: str) -> str:
     return "\n".join(lines)
 
 
-@app.command("evaluate")
+@app.command("evaluate", help=EVALUATE_HELP)
 def evaluate_command(
     role: Annotated[
         EvalRole,
@@ -79,22 +81,16 @@ def evaluate_command(
         ),
     ] = "normal",
     model: Model = None,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Качество игры бота по нормам ассоциаций людей.
-
-    См. docs/DESIGN.md, «Measuring play quality». Отгадывающий: hit@1, hit@10, agreement,
-    log-likelihood, calibration error, sampled_agreement, coverage. Наводящий: attested@1,
-    p_target, partner_success, coverage. Цепочки: как часто отгадывающий называет загаданное
-    на цепочку наводок человека (target_rate) против человека (person_floor, ratio), hit@1,
-    log-likelihood, coverage — всего и по длине цепочки. Строка со словом вне словаря модели
-    считается промахом.
-    """
+    """The ``evaluate`` command (its help text is :data:`EVALUATE_HELP`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from associatsiya_ai.research import chains, evaluate
     from associatsiya_ai.terminal.errors import os_error_text
 
     check_level(level)
+    trust_models(trust_model, model)
     run = {
         EvalRole.GUESSER: evaluate.evaluate_guesser,
         EvalRole.HINTER: evaluate.evaluate_hinter,

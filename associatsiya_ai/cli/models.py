@@ -15,6 +15,7 @@ import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR
+from associatsiya_ai.cli.help_texts import DOWNLOAD_HELP, LIST_HELP
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
@@ -40,7 +41,9 @@ models_app = typer.Typer(
         f"Модель по умолчанию, navec {DEFAULT_MODEL}, входит в пакет natasha: скачивать её не "
         f"нужно. Скачанные модели сохраняются в папку моделей: ${MODELS_DIR_ENV}, если задана, "
         "иначе models/ в папке данных пользователя (~/.local/share/associatsiya/models в "
-        "Linux); модели ищутся также в models/ проекта и в ./models.\n\n"
+        "Linux); модели ищутся также в models/ проекта (текущая папка — нет: файл в ней "
+        "указывайте путём, ./модель.vec). Модель gensim .kv — это pickle: она загружается, "
+        "только если указана путём и с --trust-model.\n\n"
         "Примеры:\n\n"
         "  associatsiya models list\n\n"
         "  associatsiya models download hudlit_v1\n\n"
@@ -104,14 +107,11 @@ def list_models() -> dict[str, Any]:
     }
 
 
-@models_app.command("list")
+@models_app.command("list", help=LIST_HELP)
 def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="Вывести JSON вместо таблицы.")] = False,
 ) -> None:
-    """Показать модель по умолчанию, известные модели для скачивания и файлы в папке моделей.
-
-    Пример: associatsiya models list --json
-    """
+    """The ``list`` command (its help text is :data:`LIST_HELP`)."""
     from rich.table import Table
 
     data = list_models()
@@ -152,7 +152,7 @@ def list_command(
         console.print("  (файлов моделей нет)")
 
 
-@models_app.command("download")
+@models_app.command("download", help=DOWNLOAD_HELP)
 def download_command(
     name: Annotated[
         str,
@@ -180,20 +180,7 @@ def download_command(
         bool, typer.Option("--force", help="Скачать заново, даже если файл уже есть.")
     ] = False,
 ) -> None:
-    """Скачать модель в папку моделей, проверить её и сохранить атомарно.
-
-    Файл скачивается в FILE.part с индикатором прогресса, проверяются его размер
-    (Content-Length, реестр, --size) и SHA-256 (реестр, --sha256), и только потом он
-    переименовывается в FILE. При ошибке или Ctrl-C ничего не остаётся.
-
-    Примеры:
-
-      associatsiya models download hudlit_v1
-
-      associatsiya models download https://example.org/m.bin --name m.bin --size 1234
-
-      ASSOCIATSIYA_MODELS_DIR=~/emb associatsiya models download hudlit_v1 --force
-    """
+    """The ``download`` command (its help text is :data:`DOWNLOAD_HELP`)."""
     info = REGISTRY.get(name)
     if info is not None and info.bundled:
         from associatsiya_ai.vectors import default_model_path

@@ -25,7 +25,9 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.help_texts import VS_BOT_HELP
 from associatsiya_ai.cli.journal import LogWriter, open_default_log, shown_path
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.kit import Kit, load_kit
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text, secret_refusal
@@ -57,7 +59,7 @@ class RoleOption(str, Enum):
 GUESSER_NAMES = (RoleOption.guesser, RoleOption.otgadyvayushchiy)
 
 
-@app.command("vs-bot")
+@app.command("vs-bot", help=VS_BOT_HELP)
 def vs_bot(
     role: Annotated[
         RoleOption,
@@ -121,11 +123,13 @@ def vs_bot(
         str | None, typer.Option("--model", help="Модель эмбеддингов: имя или файл.")
     ] = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Сыграть в «Ассоциацию» в терминале: вы и бот — одна команда, против вас — два бота."""
+    """The ``vs-bot`` command (its help text is :data:`VS_BOT_HELP`)."""
     try:
         if no_log and log is not None:
             raise fail("--log и --no-log вместе не имеют смысла: выберите одно", 2)
+        trust_models(trust_model, model)
         code = _vs_bot(
             role.role, team or 2, word, level.value, games, seed, practice, explain, log, model,
             adult, default_log=log is None and not no_log,

@@ -12,12 +12,13 @@ from typing import Annotated
 import typer
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
+from associatsiya_ai.cli.help_texts import REPLAY_HELP
 from associatsiya_ai.rules.words import plural
 
 __all__ = ["replay"]
 
 
-@app.command("replay")
+@app.command("replay", help=REPLAY_HELP)
 def replay(
     file: Annotated[
         Path | None,
@@ -29,17 +30,19 @@ def replay(
         ),
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Показать только игру N (счёт с 1).")
+        int | None,
+        typer.Option(
+            "--game",
+            min=1,
+            help="Показать только игру N: N-я строка журнала (счёт с 1; повреждённые строки "
+            "тоже считаются).",
+        ),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Показать все ходы сразу, без пауз.")
     ] = False,
 ) -> None:
-    """Разобрать записанную игру по ходам, с объяснениями ботов.
-
-    Пауза между ходами (Enter — дальше, q — выход) только в терминале; в канал или в файл
-    печатаются все ходы сразу.
-    """
+    """The ``replay`` command (its help text is :data:`REPLAY_HELP`)."""
     from associatsiya_ai.arena.log import default_log_path, read_games
     from associatsiya_ai.arena.record import LogError, replay_turns
     from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
@@ -63,13 +66,17 @@ def replay(
             highlight=False,
             soft_wrap=True,
         )
-    records = contents.records
-    if game is not None and game > len(records):
-        count = plural(len(records), "игра", "игры", "игр")
+    # games are numbered by line: a damaged line keeps its number, the others keep theirs
+    numbered = dict(zip(contents.numbers, contents.records, strict=True))
+    if game is not None and game > contents.games:
+        count = plural(contents.games, "игра", "игры", "игр")
         raise fail(f"в журнале {file} {count}, игры №{game} нет")
-    if last and game is None and records:
-        game = len(records)
-    chosen = [(game, records[game - 1])] if game else list(enumerate(records, start=1))
+    if game is not None and game in contents.lost:
+        line, why = contents.lost[game]
+        raise fail(f"игра №{game} в журнале {file} повреждена (строка {line}: {why})")
+    if last and game is None and numbered:
+        game = max(numbered)
+    chosen = [(game, numbered[game])] if game else list(numbered.items())
     # step through only when a person both reads and answers: never into a pipe or a file
     pause = _pause if not show_all and stdin_is_tty() and stdout_is_tty() else None
     try:

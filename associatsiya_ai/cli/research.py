@@ -27,6 +27,8 @@ from associatsiya_ai.cli.base import (
     fail,
     open_log,
 )
+from associatsiya_ai.cli.help_texts import BOT_VS_BOT_HELP
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
 from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
@@ -135,7 +137,23 @@ def _print_report(report: dict[str, Any], title: str) -> None:
         err_console.print(f"[red]ошибка в игре:[/red] {escape(message)}", highlight=False)
 
 
-@app.command("bot-vs-bot")
+def _capped_jobs(jobs: int) -> int:
+    """``--jobs`` no larger than the CPUs this process may use, with a warning line."""
+    from associatsiya_ai.research import pool
+
+    cpus = pool.usable_cpus()
+    if jobs <= cpus:
+        return jobs
+    workers = plural(cpus, "рабочий процесс", "рабочих процесса", "рабочих процессов")
+    err_console.print(
+        f"[yellow]Внимание:[/yellow] --jobs {jobs}, а доступно процессоров: {cpus}; запускаю "
+        f"{workers} (лишние процессы только замедляют игры и занимают память).",
+        highlight=False,
+    )
+    return cpus
+
+
+@app.command("bot-vs-bot", help=BOT_VS_BOT_HELP)
 def bot_vs_bot(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Число игр.")] = 100,
     seed: Annotated[
@@ -144,7 +162,10 @@ def bot_vs_bot(
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=1, help="Число рабочих процессов (на результат не влияет)."
+            "--jobs",
+            "-j",
+            min=1,
+            help="Число рабочих процессов, не больше числа процессоров (на результат не влияет).",
         ),
     ] = 1,
     level_1: Annotated[
@@ -171,16 +192,14 @@ def bot_vs_bot(
         Path | None, typer.Option("--log", help="Дописывать в журнал JSONL по записи на игру.")
     ] = None,
     adult: AdultOption = False,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Сыграть игры бот против бота и показать статистику.
-
-    Сторона 1 играет против стороны 2, загадывающая сторона чередуется, как в матче (R8).
-    Отчёт: победы и ничьи с 95% доверительными интервалами, доля побед первого хода, кривая
-    выживания (доля отгаданных к ходу k), режимы цепочек, созвучия и ошибки.
-    """
+    """The ``bot-vs-bot`` command (its help text is :data:`BOT_VS_BOT_HELP`)."""
     from associatsiya_ai.research import botvbot
     from associatsiya_ai.vectors.registry import ModelError
 
+    trust_models(trust_model, model_1, model_2)
+    jobs = _capped_jobs(jobs)
     side_a = botvbot.BotSpec(model=model_1, level=level_1.value, adult=adult)
     side_b = botvbot.BotSpec(
         model=model_2 if model_2 is not None else model_1,

@@ -37,7 +37,8 @@ def main() -> None:
     """Run the ``associatsiya`` command line; user errors exit 1 with one line, no traceback.
 
     Exit codes: 0 done; 1 a user error, a missing resource or a log that could not be
-    written; 2 a usage error; 129/143 a game ended by hang-up/terminate (SIGHUP/SIGTERM);
+    written; 2 a usage error; 129/131/143 a game ended by hang-up/quit/terminate
+    (SIGHUP/SIGQUIT, i.e. Ctrl-\\/SIGTERM);
     130 Ctrl-C. Under ``--json`` an error is one JSON object with an ``error`` field.
 
     BLAS runs on one thread unless the environment says otherwise (set by
@@ -49,9 +50,11 @@ def main() -> None:
         except SystemExit as done:
             _fail_if_output_lost(done)
             raise
-    except (UserError, ModelError, OSError) as exc:
+    except (UserError, ModelError, OSError, UnicodeError) as exc:
         if isinstance(exc, ModelError):
             text = model_error_text(exc)
+        elif isinstance(exc, UnicodeError):  # «'utf-8' codec can't decode byte …»
+            text = os_error_text(exc)
         elif isinstance(exc, OSError):
             where = f" ({exc.filename})" if exc.filename else ""
             text = f"{os_error_text(exc)}{where}"

@@ -14,7 +14,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from associatsiya_ai.cli.base import app, console, fail
+from associatsiya_ai.cli.help_texts import BENCH_HELP
 from associatsiya_ai.cli.research import progress_bar
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors.registry import DEFAULT_MODEL
 
@@ -31,7 +34,7 @@ _BENCH_ROWS = (
 )
 
 
-@app.command("bench")
+@app.command("bench", help=BENCH_HELP)
 def bench_command(
     json_out: Annotated[bool, typer.Option("--json", help="Вывести один объект JSON.")] = False,
     repeat: Annotated[
@@ -55,15 +58,13 @@ def bench_command(
             help="Ограничить число потоков BLAS (по умолчанию — как настроено).",
         ),
     ] = None,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Замерить скорость и память ботов (медианы повторов).
-
-    Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-    gensim most_similar по тем же векторам (gensim_most_similar_ms).
-    """
+    """The ``bench`` command (its help text is :data:`BENCH_HELP`)."""
     from associatsiya_ai.research.bench import bench, bench_steps
     from associatsiya_ai.vectors.registry import ModelError
 
+    trust_models(trust_model, model)
     progress = progress_bar()
     task = progress.add_task("замер / bench", total=bench_steps(repeat))
 
@@ -89,7 +90,8 @@ def bench_command(
         return
     table = Table(
         title=f"bench: {escape(str(figures['model']))}, "
-        f"словарь {figures['vocab_size']}, медианы {repeat} замеров",
+        f"словарь: {plural(figures['vocab_size'], 'слово', 'слова', 'слов')}, "
+        f"медианы замеров (повторов: {repeat})",
         title_justify="left",
     )
     for column in ("figure", "показатель", "значение", "цель / target", ""):

@@ -9,7 +9,10 @@ from typing import Annotated, Any
 import typer
 
 from associatsiya_ai.cli.base import console, err_console, fail
+from associatsiya_ai.cli.help_texts import INDEX_HELP
 from associatsiya_ai.cli.models import models_app
+from associatsiya_ai.cli.trust import TrustModelOption, trust_models
+from associatsiya_ai.rules.words import plural
 from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
@@ -17,7 +20,7 @@ from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
 __all__ = ["index_command"]
 
 
-@models_app.command("index")
+@models_app.command("index", help=INDEX_HELP)
 def index_command(
     model: Annotated[
         str | None,
@@ -34,18 +37,15 @@ def index_command(
     seed: Annotated[
         int, typer.Option("--seed", min=0, help="Зерно (seed) выборки для --dropped.")
     ] = 0,
+    trust_model: TrustModelOption = False,
 ) -> None:
-    """Построить (или загрузить) словарь существительных ботов для модели и показать его кэш.
-
-    Словарь строится один раз для каждой модели (около минуты, с индикатором прогресса),
-    потом загружается быстрее чем за секунду; любая команда с ботами делает это при первом
-    запуске. Отчёт считает отброшенные слова модели по причинам (README: «The bots' words»).
-    """
+    """The ``index`` command (its help text is :data:`INDEX_HELP`)."""
     import time
 
     from associatsiya_ai.vocab.associations import lexicon_coverage
     from associatsiya_ai.vocab.screen import vocabulary_report
 
+    trust_models(trust_model, model)
     start = time.perf_counter()
     try:
         report = open_vocabulary_shown(err_console, model=model, rebuild=rebuild)
@@ -66,7 +66,8 @@ def index_command(
     how = "загружен из кэша" if cached else "построен"
     console.print(
         f"Словарь модели {data['model']} {how} за {data['seconds']} с: "
-        f"{data['words']} существительных, {data['secrets']} слов для загадывания.",
+        f"{plural(data['words'], 'существительное', 'существительных', 'существительных')}, "
+        f"{plural(data['secrets'], 'слово', 'слова', 'слов')} для загадывания.",
         highlight=False,
     )
     if path is not None:

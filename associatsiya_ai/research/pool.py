@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
-__all__ = ["blas_threads", "one_blas_thread", "run_tasks"]
+__all__ = ["blas_threads", "one_blas_thread", "run_tasks", "usable_cpus"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -34,6 +35,19 @@ def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
         return contextlib.nullcontext()
     limits: contextlib.AbstractContextManager[Any] = threadpool_limits(1)
     return limits
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the platform has one).
+
+    More worker processes than this only take turns on the same CPUs: each holds its own
+    copy of the bots (hundreds of MB) and the games get slower, not faster.
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        with contextlib.suppress(OSError):
+            return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def blas_threads() -> int | None:

@@ -13,6 +13,7 @@ Pure: no I/O, no models. The rules engine (:mod:`associatsiya_ai.rules.game`) an
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -60,8 +61,14 @@ def plural(n: int, one: str, few: str, many: str) -> str:
 
 
 def is_pass(word: str) -> bool:
-    """Return True when ``word`` is the skip word «пропускаю» in any case or spacing."""
-    return fold(word) == PASS
+    """Return True when ``word`` is the skip word «пропускаю» in any case or spacing, with
+    or without stress marks (as the lexicon reads any word: «пропуска́ю»).
+
+    >>> is_pass(" Пропуска\u0301ю "), is_pass("пропуск")
+    (True, False)
+    """
+    text = unicodedata.normalize("NFC", word).replace("\u0301", "").replace("\u0300", "")
+    return fold(text) == PASS
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,10 @@ True
 
 from __future__ import annotations
 
-import errno
 import re
 
 from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.oserrors import OS_ERRORS, os_error_text
 from associatsiya_ai.rules.types import InvalidSecretError, RuleError
 from associatsiya_ai.rules.words import is_pass
 
@@ -198,38 +198,3 @@ def usage_text(message: str, param: str | None = None) -> str:
             f" — можно: {choices}" if choices else ""
         )
     return _translate(message, _USAGE_MESSAGES) or _translate(message, _VALUE_MESSAGES) or message
-
-
-OS_ERRORS = {
-    errno.ENOSPC: "на диске нет места",
-    errno.EISDIR: "это папка, а не файл",
-    errno.ENOTDIR: "часть пути — не папка",
-    errno.ENOENT: "нет такого файла или папки",
-    errno.EACCES: "нет доступа",
-    errno.EPERM: "операция не разрешена",
-    errno.EROFS: "файловая система только для чтения",
-    errno.EDQUOT: "превышена дисковая квота",
-    errno.EFBIG: "файл слишком велик",
-    errno.EIO: "ошибка ввода-вывода",
-    errno.EEXIST: "файл уже существует",
-    errno.ENAMETOOLONG: "слишком длинное имя файла",
-    errno.EMFILE: "открыто слишком много файлов",
-    errno.EPIPE: "канал закрыт",
-    errno.EINVAL: "система не принимает такую запись в этот файл",
-    errno.ENXIO: "нет такого устройства",
-    errno.ELOOP: "слишком много символических ссылок",
-}
-"""Russian for the operating system's errors, by ``errno`` (the OS says them in English)."""
-
-
-def os_error_text(error: OSError) -> str:
-    """What went wrong in Russian, from ``errno`` (else the system's own words).
-
-    >>> os_error_text(OSError(errno.ENOSPC, "No space left on device"))
-    'на диске нет места'
-    >>> os_error_text(IsADirectoryError(errno.EISDIR, "Is a directory", "/tmp"))
-    'это папка, а не файл'
-    """
-    if error.errno in OS_ERRORS:
-        return OS_ERRORS[error.errno]
-    return str(error.strerror or error)

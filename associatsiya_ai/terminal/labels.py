@@ -48,6 +48,7 @@ ENDED_BY = {
     "bot-error": "бот не смог сделать допустимый ход (это ошибка программы)",
     "hangup": "терминал закрыт",
     "terminate": "программу остановили (сигнал завершения)",
+    "quit-signal": "нажато Ctrl-\\ (сигнал выхода)",
     "output-closed": "вывод закрыт",
 }
 """Why an abandoned game ended (the record's ``ended_by``), in Russian."""
@@ -55,7 +56,8 @@ ENDED_BY = {
 ENDINGS = {
     why: (f"Игра прервана: {ENDED_BY[why]}.", code)
     for why, code in (("eof", 0), ("quit", 0), ("interrupt", 130), ("bot-error", 1),
-                      ("hangup", 129), ("terminate", 143), ("output-closed", 141))
+                      ("hangup", 129), ("terminate", 143), ("quit-signal", 131),
+                      ("output-closed", 141))
 }  # fmt: skip
 """How ``vs-bot`` ends when a match stops early: the last line (the words the screen says
 when a game is abandoned, :data:`ENDED_BY`) and the exit code."""

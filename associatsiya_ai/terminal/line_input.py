@@ -4,7 +4,9 @@ the person's seats talk through.
 Input is read with :func:`input` line by line, so a game is fully playable with the moves
 piped on standard input (scripts, tests); when input is not a terminal the line read is
 echoed, so a transcript reads like a dialogue. At a terminal the line can be edited
-(``readline``: arrows, Backspace, history) where the platform has it. A closed standard
+(``readline``: arrows, Backspace, history) where the platform has it and the locale lets it
+read Cyrillic (else the terminal's own editing); lines typed before a prompt appears are
+dropped, and the prompt comes back after Ctrl-Z and ``fg`` (:mod:`.tty`). A closed standard
 input is the end of input, undecodable bytes are U+FFFD, and a lost output ends the game
 as abandoned (``"output-closed"``) so that its record is still written. Every prompt
 understands «?» (why the bots moved as they did), «!правила», «!помощь» and «!выход».
@@ -28,6 +30,13 @@ from associatsiya_ai.terminal.errors import rule_reason, suggestion_line
 from associatsiya_ai.terminal.labels import COMMANDS_LINE
 from associatsiya_ai.terminal.screen import Screen
 from associatsiya_ai.terminal.streams import clean_text, output_closed
+from associatsiya_ai.terminal.tty import (
+    drop_typed_ahead,
+    eight_bit_readline,
+    on_continue,
+    readline_fits_locale,
+    readline_redraw,
+)
 
 __all__ = ["Terminal", "line_editing", "read_line", "stdin_is_tty", "stdout_is_tty"]
 
@@ -38,6 +47,8 @@ HELP = ("!помощь", "!help", "!команды")
 LABELS: dict[Ask, str] = {"hint": "Наводка> ", "answer": "Ответ> ", "secret": "Загаданное слово> "}
 _BOLD = "\001\033[1m\002{}\001\033[0m\002"
 """A bold prompt for readline: the escapes are marked as taking no columns."""
+TYPED_AHEAD = "[dim]Набранное до приглашения пропущено: вводите слово после приглашения.[/dim]"
+"""Said when lines typed before a prompt appeared (a paste) were dropped."""
 
 
 def stdin_is_tty() -> bool:
@@ -58,9 +69,18 @@ def stdout_is_tty() -> bool:
 
 def line_editing() -> bool:
     """Turn on line editing (arrows, Backspace, history) for :func:`input` where the
-    platform has ``readline`` and both standard streams are a terminal; say whether it is on.
+    platform has ``readline``, both standard streams are a terminal and the locale lets
+    readline read Cyrillic (not under ``LC_ALL=C`` or a locale that is not installed); say
+    whether it is on. A readline loaded already is made to take 8-bit input as letters.
     """
     if not (stdin_is_tty() and stdout_is_tty()):
+        return False
+    fits = readline_fits_locale()
+    if "readline" in sys.modules:  # loaded by someone else: input() uses it regardless
+        if not fits:
+            eight_bit_readline(sys.modules["readline"])
+        return True
+    if not fits:  # plain input(): the terminal's own line editing takes any bytes
         return False
     try:
         import readline  # noqa: F401  (importing it is what makes input() edit lines)
@@ -108,6 +128,8 @@ class Terminal:
         self._read = read
         self.echo = echo
         self._editing = read is None and line_editing()
+        self._tty = read is None and stdin_is_tty()
+        self._redraw = readline_redraw(sys.modules["readline"]) if self._editing else None
 
     def ask(self, what: Ask) -> str:
         """Print the label for ``what`` and return the next non-empty line that is no command.
@@ -123,13 +145,16 @@ class Terminal:
         while True:
             if output_closed():  # nobody can see the game any more: end it, keep the record
                 raise Abandoned("output-closed", 141)
+            if self._tty and drop_typed_ahead():  # a paste would answer unseen prompts
+                self.screen.say(TYPED_AHEAD)
             if self._editing:  # readline must know the prompt to redraw the line
                 label = LABELS[what]
-                line = read_line(_BOLD.format(label) if console.color_system else label)
+                with on_continue(self._redraw):
+                    line = read_line(_BOLD.format(label) if console.color_system else label)
             else:
-                console.print(f"[bold]{LABELS[what]}[/bold]", end="", highlight=False)
-                console.file.flush()
-                line = clean_text(self._read()) if self._read is not None else read_line()
+                self._prompt(what)
+                with on_continue((lambda: self._prompt(what, again=True)) if self._tty else None):
+                    line = clean_text(self._read()) if self._read is not None else read_line()
             line = line.lstrip("\ufeff")  # a BOM from an editor starts piped input
             if self.echo if self.echo is not None else not stdin_is_tty():
                 # control characters shown as escapes, never sent to the terminal
@@ -153,6 +178,15 @@ class Terminal:
                 self.screen.say(f"Нет такой команды: «{unknown}». {COMMANDS_LINE}")
             else:
                 return text
+
+    def _prompt(self, what: Ask, *, again: bool = False) -> None:
+        """Print the prompt; ``again`` after ``fg``: on a new line, what was typed before
+        Ctrl-Z dropped (the terminal kept it out of sight)."""
+        if again:
+            drop_typed_ahead()
+            self.screen.console.print()
+        self.screen.console.print(f"[bold]{LABELS[what]}[/bold]", end="", highlight=False)
+        self.screen.console.file.flush()
 
     def show(self, view: HinterView | GuesserView | None) -> None:
         """The chains a hint would speak, the chain heard, or (``None``) the setter's task."""

@@ -1,15 +1,23 @@
 """Progress on the terminal for the library's long steps: building a model's vocabulary.
 
 The library reports progress through callbacks and prints nothing; this module turns those
-callbacks into a rich progress bar and one-line notes on the error console.
+callbacks into a rich progress bar and one-line notes on the error console. A hang-up or
+terminate signal during the build stops the bar (the cursor comes back), says so in Russian
+and ends the program with 128 + the signal (:class:`~associatsiya_ai.arena.stops.Abandoned`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import Progress
+
+from associatsiya_ai.arena.stops import Abandoned
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -47,12 +55,14 @@ def open_vocabulary_shown(
 
     bar = Progress(console=console, transient=True)
     task: list[Any] = []
+    live: list[bool] = []  # set before the bar starts: a signal while it starts stops it too
 
     def on_build(name: str) -> None:
         _note(
             console,
             f"Строю словарь существительных модели {name} (один раз для модели, около минуты)…",
         )
+        live.append(True)
         bar.start()
         task.append(bar.add_task("Словарь существительных", total=None))
 
@@ -64,16 +74,27 @@ def open_vocabulary_shown(
             bar.update(task[0], completed=done, total=total)
 
     try:
-        report = open_vocabulary(
-            embeddings,
-            model=model,
-            rebuild=rebuild,
-            on_build=on_build,
-            on_progress=on_progress,
-            on_damaged=on_damaged,
-        )
+        with _stop_on_signals():
+            report = open_vocabulary(
+                embeddings,
+                model=model,
+                rebuild=rebuild,
+                on_build=on_build,
+                on_progress=on_progress,
+                on_damaged=on_damaged,
+            )
+    except Abandoned:
+        if live:
+            bar.stop()  # the cursor is shown again before the line
+            live.clear()
+            _note(
+                console,
+                "Построение словаря прервано (программу остановили сигналом); "
+                "оно начнётся заново при следующем запуске.",
+            )
+        raise
     finally:
-        if task:  # stopping a bar never started prints an empty line
+        if live:  # stopping a bar never started prints an empty line
             bar.stop()
     if report.save_error is not None:
         _note(
@@ -82,6 +103,28 @@ def open_vocabulary_shown(
             "в следующий раз он будет построен заново",
         )
     return report
+
+
+@contextlib.contextmanager
+def _stop_on_signals() -> Iterator[None]:
+    """Within the block SIGHUP and SIGTERM raise :class:`Abandoned` (exit 128 + signal), so
+    the progress bar is stopped, not left with the cursor hidden (main thread only)."""
+    previous: dict[int, Any] = {}
+
+    def stop(signum: int, frame: object) -> None:
+        name = "hangup" if signum == getattr(signal, "SIGHUP", None) else "terminate"
+        raise Abandoned(name, 128 + signum)
+
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGHUP", "SIGTERM"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                previous[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
 
 
 def note_damaged_people_cache(console: Console, path: Path | None) -> None:

@@ -42,14 +42,21 @@ def output_closed() -> bool:
 
 
 def clean_text(text: str) -> str:
-    """``text`` with lone surrogates (undecodable input bytes) replaced by U+FFFD.
+    """``text`` with lone surrogates (undecodable input bytes) replaced by U+FFFD and
+    variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF: an emoji keyboard's U+FE0F after a
+    word) dropped: they draw nothing, yet an echo would show them as a stray mark.
 
-    >>> clean_text("кот\\udcd0")
-    'кот\ufffd'
+    >>> clean_text("кот\\udcd0"), clean_text("кот\\ufe0f")
+    ('кот\ufffd', 'кот')
     """
     if text.isascii():
         return text
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text if not _variation(c))
+
+
+def _variation(c: str) -> bool:
+    code = ord(c)
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
 
 
 class GuardedStream(io.TextIOBase):

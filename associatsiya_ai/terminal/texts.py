@@ -69,6 +69,11 @@ def model_error_text(error: ModelError) -> str:
         return f"{message}; скачайте её: associatsiya models download {error.model}"
     if error.fix == "path-or-name":
         return f"{message}; укажите путь к файлу модели или имя из «associatsiya models list»"
+    if error.fix == "trust":
+        return (
+            f"{message}; если вы доверяете источнику файла, укажите путь к нему и добавьте "
+            "--trust-model (например: --model ./модель.kv --trust-model)"
+        )
     if error.fix == "another":
         return f"{message} (associatsiya models list)"
     return message

@@ -3,7 +3,8 @@
 Modules: :mod:`~.registry` (the known models, :class:`ModelError`), :mod:`~.locate` (model
 files and paths), :mod:`~.download`, :mod:`~.store` (:class:`Embeddings`, rows decoded on
 demand), :mod:`~.navec` and :mod:`~.gensim` (the readers) and :mod:`~.load`
-(:func:`load_embeddings`, once per process).
+(:func:`load_embeddings`, once per process); :mod:`~.trust` (a pickled model is read only
+when named by path and trusted).
 
 The light names (registry, locate, download) load eagerly, so the CLI's ``--help`` stays
 fast; :class:`Embeddings` and :func:`load_embeddings` (numpy) load on first use.
@@ -36,6 +37,7 @@ from associatsiya_ai.vectors.registry import (
     ModelError,
     ModelInfo,
 )
+from associatsiya_ai.vectors.trust import named_path, trust_model_file
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.load import load_embeddings
@@ -60,7 +62,9 @@ __all__ = [
     "find_model_files",
     "load_embeddings",
     "models_dir",
+    "named_path",
     "resolve_model",
+    "trust_model_file",
 ]
 
 _LAZY = {

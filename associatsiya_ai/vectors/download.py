@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.vectors.locate import models_dir
 from associatsiya_ai.vectors.registry import ModelError
 
@@ -189,7 +190,9 @@ def download(
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise DownloadError(f"не удалось создать папку моделей {directory}: {exc}") from exc
+        raise DownloadError(
+            f"не удалось создать папку моделей {directory}: {os_error_text(exc)}"
+        ) from exc
 
     part = directory / (name + ".part")
     try:
@@ -201,7 +204,7 @@ def download(
         except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
             raise DownloadError(_network_message(url, exc)) from exc
         except ValueError as exc:
-            raise DownloadError(f"неверный URL «{url}»: {exc}") from exc
+            raise DownloadError(f"неверный URL «{url}»: {os_error_text(exc)}") from exc
         with response:
             header = response.headers.get("Content-Length")
             total = int(header) if header and header.isdigit() else size
@@ -214,7 +217,7 @@ def download(
             try:
                 out = open(part, "wb")  # noqa: SIM115  (closed below; writes are checked)
             except OSError as exc:
-                raise DownloadError(f"не удалось записать {part}: {exc}") from exc
+                raise DownloadError(f"не удалось записать {part}: {os_error_text(exc)}") from exc
             with out:
                 if progress:
                     progress(0, total)
@@ -222,7 +225,7 @@ def download(
                     try:
                         out.write(chunk)
                     except OSError as exc:
-                        raise DownloadError(f"ошибка записи {part}: {exc}") from exc
+                        raise DownloadError(f"ошибка записи {part}: {os_error_text(exc)}") from exc
                     digest.update(chunk)
                     done += len(chunk)
                     if progress:

@@ -11,10 +11,11 @@ import threading
 from pathlib import Path
 
 from associatsiya_ai.vectors.gensim import FORMATS_HINT, read_gensim
-from associatsiya_ai.vectors.locate import resolve_model
+from associatsiya_ai.vectors.locate import check_regular_file, resolve_model
 from associatsiya_ai.vectors.navec import read_navec
 from associatsiya_ai.vectors.registry import MODEL_SUFFIXES, REGISTRY, ModelError
 from associatsiya_ai.vectors.store import Embeddings
+from associatsiya_ai.vectors.trust import check_unpickling
 
 __all__ = ["load_embeddings"]
 
@@ -30,7 +31,9 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
     spec : str or Path, optional
         None → :data:`DEFAULT_MODEL` (navec, inside natasha); a registry name
         (see :data:`REGISTRY`); a path to a file; or a file name inside the models
-        directory (``ASSOCIATSIYA_MODELS_DIR`` or ``./models``).
+        folders (:func:`~associatsiya_ai.vectors.locate.model_dirs`). A gensim ``.kv``
+        (a pickle) is read only when trusted
+        (:func:`~associatsiya_ai.vectors.trust.trust_model_file`).
 
     Returns
     -------
@@ -40,10 +43,12 @@ def load_embeddings(spec: str | Path | None = None) -> Embeddings:
     Raises
     ------
     ModelError
-        Missing file, truncated or corrupt file, unknown format. One Russian line naming
-        the file and the fix.
+        Missing file, not a regular file, truncated or corrupt file, unknown format, an
+        untrusted pickled file. One Russian line naming the file and the fix.
     """
     path = resolve_model(spec)
+    if path.exists():
+        check_regular_file(path)  # /dev/zero, a named pipe, a folder: said, never read
     if not path.is_file():
         name = str(spec) if spec is not None else ""
         if name in REGISTRY:
@@ -62,6 +67,7 @@ def _load_file(path: Path) -> Embeddings:
     suffix = path.suffix.lower()
     if suffix not in MODEL_SUFFIXES:
         raise ModelError(f"неизвестный формат модели: {path}; {FORMATS_HINT}")
+    check_unpickling(path)  # a gensim .kv is a pickle: only a file named by path and trusted
     try:
         if suffix == ".tar":
             return read_navec(path)

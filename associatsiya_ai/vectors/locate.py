@@ -6,8 +6,10 @@ Models directory
 user data directory's ``models/`` (platformdirs: ``~/.local/share/associatsiya/models`` on
 Linux), so a model downloaded once is found from any folder. Downloads go there. A model
 named by its registry name or a bare file name is looked for there first, then in the
-project's ``models/`` folder (beside the package, in a source checkout) and in ``models/``
-under the current working directory (:func:`model_dirs`).
+project's ``models/`` folder (beside the package, in a source checkout) (:func:`model_dirs`).
+The current working directory is never searched: a file there is named by path
+(``./x.vec``), and a pickled model (gensim ``.kv``) is read only when named by path and
+trusted (:mod:`associatsiya_ai.vectors.trust`).
 
 Light: no numpy / navec / gensim.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import os
+import stat
 from pathlib import Path
 
 from associatsiya_ai.vectors.registry import (
@@ -28,6 +31,7 @@ from associatsiya_ai.vectors.registry import (
 )
 
 __all__ = [
+    "check_regular_file",
     "default_model_path",
     "file_fingerprint",
     "find_model_file",
@@ -59,10 +63,10 @@ def models_dir() -> Path:
 
 
 def model_dirs() -> list[Path]:
-    """Where models are looked for, in order: :func:`models_dir`, the project's ``models/``,
-    ``./models``; each once, those that exist."""
+    """Where models are looked for, in order: :func:`models_dir` and the project's
+    ``models/``; each once, those that exist (never the current directory)."""
     found: list[Path] = []
-    for directory in (models_dir(), PROJECT_MODELS, Path.cwd() / "models"):
+    for directory in (models_dir(), PROJECT_MODELS):
         try:
             real = directory.resolve()
         except OSError:
@@ -98,8 +102,34 @@ def find_model_files(directory: Path | None = None) -> list[Path]:
     return sorted(files.values(), key=lambda p: p.name)
 
 
+def check_regular_file(path: Path) -> None:
+    """Refuse a model path that is not a regular file: a device (``/dev/zero``), a named
+    pipe (reading it would wait forever) or a folder.
+
+    Raises
+    ------
+    ModelError
+        When ``path`` exists and is not a regular file.
+    OSError
+        When it cannot be examined (e.g. missing).
+    """
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        kind = "папка" if stat.S_ISDIR(mode) else "не обычный файл (устройство или канал)"
+        raise ModelError(f"модель {path} — {kind}; укажите файл модели")
+
+
 def file_fingerprint(path: Path) -> str:
-    """SHA-256 (16 hex digits) of a file's size, first MiB and last MiB."""
+    """SHA-256 (16 hex digits) of a file's size, first MiB and last MiB.
+
+    Raises
+    ------
+    ModelError
+        When ``path`` is not a regular file (:func:`check_regular_file`).
+    OSError
+        When it cannot be read.
+    """
+    check_regular_file(path)
     block = 1 << 20
     digest = hashlib.sha256()
     with open(path, "rb") as f:
@@ -139,7 +169,7 @@ def resolve_model(spec: str | Path | None = None) -> Path:
     ``None`` or :data:`DEFAULT_MODEL` → the default; a registry name → its file in the first
     of :func:`model_dirs` that has it (else in ``models_dir()``, where it would be
     downloaded); an existing path → itself; a bare file name → that file in
-    :func:`model_dirs`.
+    :func:`model_dirs` (not in the current directory's ``models/``).
     """
     if spec is None or spec == DEFAULT_MODEL:
         return default_model_path()

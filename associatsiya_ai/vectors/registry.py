@@ -28,15 +28,16 @@ __all__ = [
 ]
 
 MODELS_DIR_ENV = "ASSOCIATSIYA_MODELS_DIR"
-"""The environment variable naming the models directory (``./models`` when unset)."""
+"""The environment variable naming the models directory (when unset: ``models/`` in the user
+data directory)."""
 MODEL_SUFFIXES = (".tar", ".bin", ".txt", ".vec", ".kv")
 """File suffixes the loaders understand (navec tar, word2vec binary / text, gensim native)."""
 
 
-ModelFix = Literal["download", "path-or-name", "another"]
+ModelFix = Literal["download", "path-or-name", "another", "trust"]
 """What a person can do about a :class:`ModelError` that the library cannot say in full
 (the front-end names its own commands): download a registry model, name a file or a
-registry model, or choose another model."""
+registry model, choose another model, or name a pickled file by path and trust it."""
 
 
 class ModelError(Exception):
@@ -48,7 +49,7 @@ class ModelError(Exception):
 
     Attributes
     ----------
-    fix : {"download", "path-or-name", "another"} or None
+    fix : {"download", "path-or-name", "another", "trust"} or None
         The fix the front-end should add, if any.
     model : str or None
         For ``fix="download"``: the registry name to download.

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.vocab.build import (
     VOCAB_VERSION,
     ProgressCallback,
     build_vocabulary,
     model_encoder,
 )
+from associatsiya_ai.vocab.stale import remove_stale_temporaries
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary
 
 if TYPE_CHECKING:
@@ -38,21 +40,10 @@ __all__ = [
     "save_vocabulary",
 ]
 
-_KEYS = (
-    "words",
-    "lemmas",
-    "secrets",
-    "matrix",
-    "zipf",
-    "news",
-    "mean",
-    "components",
-    "meta",
-    "adult",
-    "report_reasons",
-    "report_counts",
-    "dropped",
-)
+# fmt: off
+_KEYS = ("words", "lemmas", "secrets", "matrix", "zipf", "news", "mean", "components", "meta",
+         "adult", "report_reasons", "report_counts", "dropped")
+# fmt: on
 
 
 def cache_path(fingerprint: str) -> Path:
@@ -72,6 +63,15 @@ def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
+    try:
+        _write_npz(tmp, vocab)
+        tmp.replace(path)
+    except BaseException:  # an error, Ctrl-C or a stop signal: no half file left behind
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _write_npz(tmp: Path, vocab: Vocabulary) -> None:
     np.savez(
         tmp,
         words=np.array(vocab.words),
@@ -88,7 +88,6 @@ def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
         report_counts=np.array(list(vocab.report.values()), np.int64),
         dropped=np.array(vocab.dropped, dtype=str).reshape(-1, 2),
     )
-    tmp.replace(path)
 
 
 def read_vocabulary(path: Path, encoder: Encoder | None = None) -> Vocabulary:
@@ -244,6 +243,7 @@ def open_vocabulary(
         else:
             _LOADED[key] = vocab
             return LoadReport(vocab, "cache", path)
+    remove_stale_temporaries(path.parent)  # what a killed build left (SIGKILL: no cleanup)
     embeddings = model_now()
     if on_build is not None:
         on_build(embeddings.name)
@@ -252,7 +252,7 @@ def open_vocabulary(
     try:
         save_vocabulary(vocab, path)
     except OSError as exc:  # a read-only cache dir costs a rebuild next time
-        save_error = f"{path}: {exc.strerror or exc}"
+        save_error = f"{path}: {os_error_text(exc)}"
     _LOADED[key] = vocab
     return LoadReport(vocab, "built", path, damaged=damaged, save_error=save_error)
 

@@ -1,0 +1,71 @@
+"""Temporary cache files left behind by a killed process, found and removed.
+
+A cache file is written to ``NAME.<pid>.tmp.npz`` and renamed into place when whole
+(:func:`~associatsiya_ai.vocab.cache.save_vocabulary`; the bots' cache of people's answers
+does the same). A process killed mid-write (SIGKILL, a power cut) leaves its temporary
+file: tens of MB that nothing would ever read. Such a file is stale when the process that
+wrote it is gone, or when it is older than :data:`STALE_AFTER_S` (its process number may
+have been reused).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from pathlib import Path
+
+__all__ = ["STALE_AFTER_S", "remove_stale_temporaries"]
+
+STALE_AFTER_S = 24 * 3600.0
+"""A temporary file this old is stale whoever wrote it (no build takes a day)."""
+_TEMPORARY = re.compile(r"\.(\d+)\.tmp\.npz$")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return True
+
+
+def remove_stale_temporaries(directory: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the stale ``*.<pid>.tmp.npz`` files of ``directory``; return those removed.
+
+    Parameters
+    ----------
+    directory : Path
+        The cache directory (missing: nothing to do).
+    now : float, optional
+        The current time (``time.time()``), for tests.
+
+    Returns
+    -------
+    list of Path
+        The files removed. A file that cannot be examined or removed is left alone.
+    """
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        candidates = sorted(directory.glob("*.tmp.npz"))
+    except OSError:
+        return removed
+    for path in candidates:
+        match = _TEMPORARY.search(path.name)
+        if match is None:
+            continue
+        try:
+            old = now - path.stat().st_mtime > STALE_AFTER_S
+        except OSError:
+            continue
+        if old or not _alive(int(match.group(1))):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
