@@ -4,10 +4,14 @@
                                  [--hinter ../shared/eval/hinter-dev.jsonl] [--write]
 
 1. ``sharpness`` γ: a chain's evidence is ``W^(γ − 1) · Σ_h w_h (z_h − static)``
-   (``bots/people/model.py``; 0 = the logarithmic pool, 1 = the sum). Chosen on a grid of 0.025 by
-   the mean ln P(target) of the human-response model on chains of a person's attested hints
-   (chains-dev, rows whose target is in the vocabulary; the chain's words excluded as in a
-   game), jointly and per chain length (reported; one γ is kept when they agree).
+   (``bots/people/model.py``; 0 = the logarithmic pool, 1 = the sum). Chosen on a grid of
+   0.025 on chains of a person's attested hints (chains-dev, rows whose target and words are
+   in the vocabulary; the chain's words excluded as in a game) by the Bernoulli likelihood
+   of a person's rate r of answering the target, ``r ln P(T) + (1 − r) ln(1 − P(T))``, r the
+   midpoint of the row's bounds (max p and 1 − Π(1 − p), p the words' shares alone): the
+   plain likelihood of the target, ln P(T), takes the target for every person's answer and
+   makes the model surer than any person could be (reported beside it, jointly and per
+   chain length; one γ is kept when they agree).
 2. ``bot_discount`` λ: a word chosen by a bot of the same model is heard as
    ``static + λ (z_h − static)``. The hinter gives its best first hint for every hinter-dev
    target (at person strength, so λ does not move it); λ is found by bisection so that the
@@ -40,9 +44,13 @@ EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
 GRID = np.round(np.arange(0.0, 1.5001, 0.025), 3)
 
 
-def chain_evidence(model: PeopleModel, path: Path) -> list[tuple[int, np.ndarray, np.ndarray, int]]:
+Row = tuple[int, np.ndarray, np.ndarray, int, float]
+
+
+def chain_evidence(model: PeopleModel, path: Path) -> list[Row]:
     """Per usable row: (chain length k, summed evidence Σ_h (z_h − static) (n,) float32,
-    banned (n,) bool, the target's row)."""
+    banned (n,) bool, the target's row, a person's rate: the midpoint of the row's bounds,
+    max p and 1 − Π(1 − p))."""
     summed = PeopleModel(
         model.vocab,
         model.tables,
@@ -58,33 +66,42 @@ def chain_evidence(model: PeopleModel, path: Path) -> list[tuple[int, np.ndarray
         banned = excluded(model.vocab, list(row.chain), ())
         if banned[target]:
             continue
-        out.append((len(heard), z - model.static.astype(np.float32), banned, target))
+        rate = (max(row.shares) + 1.0 - float(np.prod([1.0 - p for p in row.shares]))) / 2
+        out.append((len(heard), z - model.static.astype(np.float32), banned, target, rate))
     return out
 
 
-def mean_log_p(model: PeopleModel, rows: list, gamma: float) -> float:  # type: ignore[type-arg]
-    """Mean ln P(target) over ``rows`` at sharpness ``gamma``."""
+def mean_log_p(model: PeopleModel, rows: list[Row], gamma: float) -> tuple[float, float, float]:
+    """At sharpness ``gamma``, over ``rows``: the mean Bernoulli log-likelihood of a
+    person's rate, r ln P(T) + (1 − r) ln(1 − P(T)); the mean ln P(T); the mean P(T)."""
     static = model.static.astype(np.float32)
-    total = 0.0
-    for k, evidence, banned, target in rows:
-        p = softmax(static + np.float32(k ** (gamma - 1.0)) * evidence, banned)
-        total += float(np.log(max(p[target], 1e-6)))
-    return total / len(rows)
+    bern = log_p = mean_p = 0.0
+    for k, evidence, banned, target, rate in rows:
+        p = float(softmax(static + np.float32(k ** (gamma - 1.0)) * evidence, banned)[target])
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        bern += rate * np.log(p) + (1 - rate) * np.log(1 - p)
+        log_p += np.log(p)
+        mean_p += p
+    n = len(rows)
+    return bern / n, log_p / n, mean_p / n
 
 
 def fit_sharpness(model: PeopleModel, path: Path) -> float:
     rows = chain_evidence(model, path)
     report = {}
+    one = int(np.flatnonzero(GRID == 1.0)[0])
     for name, part in (("all", rows), *((str(k), [r for r in rows if r[0] == k]) for k in (2, 3))):
         scores = [mean_log_p(model, part, g) for g in GRID]
-        best = int(np.argmax(scores))
+        best = int(np.argmax([s[0] for s in scores]))
         report[name] = {
             "rows": len(part),
             "gamma": float(GRID[best]),
-            "ln_p": round(scores[best], 4),
-            "ln_p_pool": round(scores[0], 4),
-            "ln_p_sum": round(scores[int(np.flatnonzero(GRID == 1.0)[0])], 4),
-        }
+            "person_rate": round(float(np.mean([r[4] for r in part])), 4),
+            **{f"{what}_{at}": round(scores[i][j], 4)
+               for at, i in (("fit", best), ("pool", 0), ("sum", one))
+               for j, what in enumerate(("bernoulli", "ln_p", "p"))},
+            "gamma_by_ln_p": float(GRID[int(np.argmax([s[1] for s in scores]))]),
+        }  # fmt: skip
     print(json.dumps({"sharpness": report}, ensure_ascii=False))
     return report["all"]["gamma"]
 

@@ -191,12 +191,13 @@ def test_hinter_takes_news_jargon_off() -> None:
     its rank, so the everyday «мама» comes first (an everyday bias below 0 is no bonus)."""
     words = ["дочка", "акционер", "мама", "стол"]
     matrix = np.array([[1, 0, 0], [0.8, 0.6, 0], [0.5, -0.866, 0], [0, 0, 1]], np.float32)
-    from associatsiya_ai.bots.people import PeopleModel
+    from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
     from associatsiya_ai.bots.people.tables import precompute
 
     view = Game("дочка", LEX).hinter_view()
     biased = Vocabulary(words, matrix, news=np.array([0.0, 0.9, -0.8, 0.0], np.float32))
-    people = PeopleModel(biased, precompute(biased, wordnet=False))  # no dictionary sense
+    cosine = PeopleWeights({"cos": 6.0}, 1.0)  # people here answer by cosine alone
+    people = PeopleModel(biased, precompute(biased, wordnet=False), cosine)  # no dictionary
     off = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=0.0, people=people)
     assert [w for w, _, _ in off.rank(view)][:2] == ["акционер", "мама"]
     on = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=1.0, people=people)

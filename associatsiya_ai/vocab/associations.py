@@ -14,8 +14,9 @@ the rank buckets of :data:`LEXICON_RELATIONS`.
 
 >>> lex = AssociationLexicon({"лампа": ("свет", "абажур")}, {})
 >>> index = {"лампа": 0, "свет": 1, "абажур": 2}
->>> sorted(association_pairs(index, lex)[0]), sorted(association_pairs(index, lex)[3])
-([(0, 1)], [(1, 0)])
+>>> pairs = dict(zip(LEXICON_RELATIONS, association_pairs(index, lex)))
+>>> sorted(pairs["said1"]), sorted(pairs["said2"]), sorted(pairs["sayer1"])
+([(0, 1)], [(0, 2)], [(1, 0)])
 """
 
 from __future__ import annotations
@@ -37,23 +38,39 @@ __all__ = [
     "shipped_lexicon",
 ]
 
-FORWARD_BUCKETS = ((1, 1), (2, 4), (5, 15))
-"""Rank ranges (1-based, inclusive) of a forward list that make one relation each."""
-HINT_BUCKETS = ((1, 3), (4, 15))
+FORWARD_BUCKETS = ((1, 1), (2, 2), (3, 4), (5, 8), (9, 15))
+"""Rank ranges (1-based, inclusive) of a forward list that make one relation each (finer
+at the top, where people's shares fall fastest)."""
+HINT_BUCKETS = ((1, 1), (2, 4), (5, 15))
 """Rank ranges of a best-hints list that make one relation each."""
 
-LEXICON_RELATIONS = (
-    "said1", "said2", "said5", "sayer1", "sayer2", "sayer5",
-    "hint1", "hint4", "hinted1", "hinted4",
-)  # fmt: skip
-"""The lexicon's relations, "the candidate is a <relation> of the heard word h": ``said*``
-— the candidate stands in h's forward list at rank 1, 2–4, 5–15; ``sayer*`` — h stands in
-the candidate's forward list so (the converse); ``hint*`` — h stands in the candidate's
-best-hints list at rank 1–3, 4–15 (the candidate is a secret h makes people say);
-``hinted*`` — the candidate stands in h's best-hints list so (the converse)."""
 
-LEXICON_CONVERSE = (3, 4, 5, 0, 1, 2, 8, 9, 6, 7)
-"""The converse of each of :data:`LEXICON_RELATIONS` (indices into it)."""
+def _names(stem: str, buckets: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    return tuple(f"{stem}{lo}" for lo, _ in buckets)
+
+
+LEXICON_RELATIONS = (
+    *_names("said", FORWARD_BUCKETS),
+    *_names("sayer", FORWARD_BUCKETS),
+    *_names("hint", HINT_BUCKETS),
+    *_names("hinted", HINT_BUCKETS),
+)
+"""The lexicon's relations, "the candidate is a <relation> of the heard word h", each name
+ending in the first rank of its bucket: ``said*`` — the candidate stands in h's forward list
+at rank 1, 2, 3–4, 5–8, 9–15; ``sayer*`` — h stands in the candidate's forward list so (the
+converse); ``hint*`` — h stands in the candidate's best-hints list at rank 1, 2–4, 5–15 (the
+candidate is a secret h makes people say); ``hinted*`` — the candidate stands in h's
+best-hints list so (the converse)."""
+
+_F, _H = len(FORWARD_BUCKETS), len(HINT_BUCKETS)
+LEXICON_CONVERSE = (
+    *range(_F, 2 * _F),
+    *range(_F),
+    *range(2 * _F + _H, 2 * _F + 2 * _H),
+    *range(2 * _F, 2 * _F + _H),
+)
+"""The converse of each of :data:`LEXICON_RELATIONS` (indices into it): said ↔ sayer,
+hint ↔ hinted, bucket by bucket."""
 
 _FILES = ("forward.txt", "hints.txt")
 

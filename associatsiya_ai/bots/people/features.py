@@ -89,6 +89,10 @@ class Heard(NamedTuple):
     strength : float
         How much of its evidence is heard: 1 for a person's word, the fitted
         ``bot_discount`` for a word chosen by a bot of the same model.
+    by_bot : bool
+        Whether a bot of the same model chose it (its evidence is pooled with the other
+        words, not added: :meth:`PeopleModel.logits_many
+        <associatsiya_ai.bots.people.model.PeopleModel.logits_many>`).
     """
 
     vector: np.ndarray
@@ -97,6 +101,7 @@ class Heard(NamedTuple):
     named: np.ndarray = _NOTHING
     key: str = ""
     strength: float = 1.0
+    by_bot: bool = False
 
 
 _FP = _LOG_RANKS[::-1].astype(np.float64)  # np.interp's ordinates, as it converts them
