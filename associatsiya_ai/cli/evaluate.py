@@ -87,7 +87,6 @@ def evaluate_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from associatsiya_ai.research import chains, evaluate
-    from associatsiya_ai.terminal.errors import os_error_text
 
     check_level(level)
     trust_models(trust_model, model)
@@ -112,10 +111,7 @@ def evaluate_command(
 
             result = run(file, model, level=level, progress=step)
     except evaluate.EvaluationError as exc:
-        message, cause = str(exc), exc.__cause__
-        if isinstance(cause, OSError) and cause.strerror:
-            message = message.replace(cause.strerror, os_error_text(cause))
-        raise fail(message) from None
+        raise fail(str(exc)) from None
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
         return

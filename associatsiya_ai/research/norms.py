@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.rules.words import fold
 
 __all__ = ["ChainRow", "EvaluationError", "chain_rows", "json_lines", "read_chains", "read_rows"]
@@ -47,8 +48,8 @@ def _text(path: Path) -> str:
         raise EvaluationError(f"не удалось прочитать {path}: это папка, а не файл") from None
     except UnicodeDecodeError:
         raise EvaluationError(f"не удалось прочитать {path}: текст не в UTF-8") from None
-    except OSError as exc:  # the CLI words the OS's reason (its errno travels as the cause)
-        raise EvaluationError(f"не удалось прочитать {path}: {exc.strerror or exc}") from exc
+    except OSError as exc:
+        raise EvaluationError(f"не удалось прочитать {path}: {os_error_text(exc)}") from None
 
 
 def json_lines(lines: Iterable[str], name: str = "") -> Iterator[tuple[str, Any]]:
