@@ -223,6 +223,12 @@ class EmbeddingGuesser:
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != rows[0]:
             reason += f" (шанс ответа «{words[pick]}» — {percent(float(e[pick] / total))})"
+        muted = [w for w in (*chain, *history) if fold(w) in bot]
+        if muted:  # why its chances are lower than the bot hinter's for the same chain
+            reason += (
+                f"; слова, выбранные ботом ({', '.join(muted)}), учтены приглушённо: бот-наводящий "
+                "выбирает их там, где модель слишком оптимистична"
+            )
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
 
 
