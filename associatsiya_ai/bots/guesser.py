@@ -126,12 +126,15 @@ class EmbeddingGuesser:
             (never twice in a row); ``candidates`` are the likeliest answers of a person,
             most likely first, with their probabilities.
         """
+        return self._act(view, self.bot_words(view), rng)
+
+    def _act(self, view: GuesserView, bot: set[str], rng: np.random.Generator | None) -> Decision:
+        """:meth:`act` with the folded words chosen by a bot of this model given."""
         rng = rng if rng is not None else np.random.default_rng(0)
         chain = tuple(view.chain)
         in_chain = {fold(c) for c in chain}
         history = [h for h in view.hints if fold(h) not in in_chain]
         banned = excluded(self.vocab, view.hints, view.wrong_answers)
-        bot = self.bot_words(view)
         return self._decide(chain, history, bot, banned, view.last_own_was_pass, rng)
 
     def answer_chain(
@@ -148,13 +151,8 @@ class EmbeddingGuesser:
         The words are a person's unless ``by_bot`` (all chosen by a bot of this model),
         whatever this guesser's seat.
         """
-        view = heard(chain, history=history, answers=answers)
-        rng = rng if rng is not None else np.random.default_rng(0)
         bot = {fold(w) for w in (*history, *chain)} if by_bot else set()
-        in_chain = {fold(c) for c in chain}
-        earlier = [h for h in view.hints if fold(h) not in in_chain]
-        banned = excluded(self.vocab, view.hints, view.wrong_answers)
-        return self._decide(tuple(chain), earlier, bot, banned, False, rng)
+        return self._act(heard(chain, history=history, answers=answers), bot, rng)
 
     def distribution(
         self,
