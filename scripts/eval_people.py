@@ -13,13 +13,14 @@ way by parity, each half scored with the weights fitted on the other guesser hal
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 import numpy as np
-from fit_people import Data, calibrate, fit, load, logits, metrics
+from fit_people import KNOWLEDGE, Data, calibrate, fit, load, logits, metrics
 
-from associatsiya_ai.bots.people import LevelDraw, PeopleModel, PeopleWeights, load_weights
-from associatsiya_ai.bots.people.features import DICTIONARY, FEATURES
+from associatsiya_ai.bots.people import LevelDraw, PeopleModel, load_weights
+from associatsiya_ai.bots.people.features import FEATURES
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.research.evaluate import read_rows
 from associatsiya_ai.rules.words import fold
@@ -104,13 +105,14 @@ def main() -> None:
         else:
             w = fit(data, train)
             t, s = calibrate(data, w, train)
-            w[DICTIONARY] *= s
+            w[KNOWLEDGE] *= s
         print(f"== train {train} test {test}: T={t}")
         if "--hinter-only" not in sys.argv:
             report("guesser", metrics(data, w, test, t))
             report("sampled", {f"T{a} k{b}": sampled(data, w, test, t, (a, b)) for a, b in DRAWS})
-        weights = PeopleWeights(dict(zip(FEATURES, w.tolist(), strict=True)), t,
-                                shipped.decay, shipped.history, dict(shipped.levels))  # fmt: skip
+        weights = dataclasses.replace(
+            shipped, weights=dict(zip(FEATURES, w.tolist(), strict=True)), temperature=t
+        )
         model = PeopleModel(vocab, tables, weights)
         report("hinter", hinter(model, hrows[test], DRAWS, checker))
 
