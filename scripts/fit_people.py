@@ -31,6 +31,7 @@ from associatsiya_ai.bots.people.features import (
     DICTIONARY,
     FEATURES,
     LEXICON,
+    SAID_COS,
     STATIC,
     feature_matrix,
 )
@@ -166,8 +167,9 @@ SCALES = (1.0, 0.85, 0.7, 0.55, 0.4)
 lexicon's) in the calibration step (they make the model overconfident at the top: a link
 outweighs what people do)."""
 
-KNOWLEDGE = [*DICTIONARY, *range(LEXICON.start, LEXICON.stop)]
-"""The columns the calibration step's factor scales: the dictionary's and the lexicon's."""
+KNOWLEDGE = [*DICTIONARY, *range(LEXICON.start, LEXICON.stop), SAID_COS]
+"""The columns the calibration step's factor scales: the dictionary's and the lexicon's
+(its links and their interaction with the cosine)."""
 
 
 def calibrate(

@@ -15,6 +15,8 @@ from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 TINY = tiny_vocabulary()
 LEX = FakeLexicon()
+OLD = {"zipf": 0.3, "jargon": 2.0}
+"""The hinter's ranking weights before the lexicon (frequency and news jargon, no sense)."""
 SECRETS = TINY.words
 
 
@@ -180,9 +182,12 @@ def test_hinter_keeps_a_news_sense_of_the_secret_out() -> None:
     links = (_csr({(0, 3), (3, 0)}, 6), *tables.links[1:])  # «дочь» ~ «дочка»
     people = PeopleModel(vocab, replace(tables, links=links))
     view = Game("дочка", LEX).hinter_view()
-    plain = EmbeddingHinter(vocab, "hard", checker=LEX, sense=0.0, people=people)
+    plain = EmbeddingHinter(vocab, "hard", checker=LEX, weights=OLD, people=people)
     assert plain.act(view).word == "акционер"
-    assert EmbeddingHinter(vocab, "hard", checker=LEX, people=people).act(view).word == "мама"
+    sensed = EmbeddingHinter(
+        vocab, "hard", checker=LEX, weights={**OLD, "sense": 2.5}, people=people
+    )
+    assert sensed.act(view).word == "мама"
 
 
 def test_hinter_takes_news_jargon_off() -> None:
@@ -198,9 +203,11 @@ def test_hinter_takes_news_jargon_off() -> None:
     biased = Vocabulary(words, matrix, news=np.array([0.0, 0.9, -0.8, 0.0], np.float32))
     cosine = PeopleWeights({"cos": 6.0}, 1.0)  # people here answer by cosine alone
     people = PeopleModel(biased, precompute(biased, wordnet=False), cosine)  # no dictionary
-    off = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=0.0, people=people)
+    off = EmbeddingHinter(
+        biased, "hard", checker=LEX, weights={**OLD, "jargon": 0.0}, people=people
+    )
     assert [w for w, _, _ in off.rank(view)][:2] == ["акционер", "мама"]
-    on = EmbeddingHinter(biased, "hard", checker=LEX, sense=0.0, news=1.0, people=people)
+    on = EmbeddingHinter(biased, "hard", checker=LEX, weights={**OLD, "jargon": 1.0}, people=people)
     assert [w for w, _, _ in on.rank(view)][:2] == ["мама", "акционер"]
     assert on._extra_of("акционер", 0) - on._extra_of("мама", 0) == pytest.approx(-0.9)
     assert off._extra_of("акционер", 0) == pytest.approx(off._extra_of("мама", 0))
@@ -213,8 +220,39 @@ def test_hinter_takes_news_jargon_off() -> None:
     tables = precompute(biased, wordnet=False)
     linked = replace(tables, links=(_csr({(0, 2), (2, 0)}, 4), *tables.links[1:]))
     spared = Vocabulary(words, matrix, news=np.array([0.0, 0.9, 0.9, 0.0], np.float32))
-    hinter = EmbeddingHinter(spared, "hard", checker=LEX, people=PeopleModel(spared, linked))
+    weights = {**OLD, "sense": 2.5, "jargon": 2.0}
+    hinter = EmbeddingHinter(spared, "hard", checker=LEX, weights=weights,
+                             people=PeopleModel(spared, linked))  # fmt: skip
     assert hinter._extra_of("мама", 0) == pytest.approx(0.3 * 4.0 + 2.5 * 1.0, abs=1e-5)
+
+
+def test_hinter_ranks_the_secrets_best_hints_by_their_fitted_weights() -> None:
+    """A hint in the secret's best-hints list of the association lexicon gains its bucket's
+    weight in the ranking (the chance shown stays the model's P)."""
+    from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, load_hinter_weights
+    from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
+    from associatsiya_ai.bots.people.tables import precompute
+    from associatsiya_ai.vocab.associations import AssociationLexicon
+
+    words = ["кошка", "хвост", "молоко", "стол", "лампа", "окно"]
+    matrix = np.array([[1, 0, 0], [0.9, 0.436, 0], [0.8, 0.6, 0], [0.3, 0, 0.954],
+                       [0, 0.6, 0.8], [0, 0.8, 0.6]], np.float32)  # fmt: skip
+    vocab = Vocabulary(words, matrix)
+    lexicon = AssociationLexicon({}, {"кошка": ("стол", "молоко")})  # rank 1, rank 2
+    cosine = PeopleWeights({"cos": 6.0}, 1.0)
+    people = PeopleModel(vocab, precompute(vocab, wordnet=False, lexicon=lexicon), cosine)
+    view = Game("кошка", LEX).hinter_view()
+    plain = EmbeddingHinter(vocab, "hard", checker=LEX, weights={}, people=people)
+    assert [w for w, _, _ in plain.rank(view)][:3] == ["хвост", "молоко", "стол"]
+    listed = {"hinted1": 3.0, "hinted2": 0.5}
+    hinter = EmbeddingHinter(vocab, "hard", checker=LEX, weights=listed, people=people)
+    ranked = hinter.rank(view)
+    assert ranked[0][0] == "стол"  # from third
+    decision = hinter.act(view)
+    assert decision.word == "стол"
+    assert decision.chance == pytest.approx(np.exp(ranked[0][2]))  # P, not the ranking key
+    assert hinter._extra_of("молоко", 0) == pytest.approx(0.5)
+    assert set(load_hinter_weights()) == set(HINTER_TERMS)  # the shipped file names them all
 
 
 def test_hinter_never_says_a_word_shorter_than_min_len() -> None:

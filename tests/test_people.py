@@ -237,7 +237,7 @@ def test_a_word_outside_the_vocabulary_is_linked_to_what_its_entry_names() -> No
 
 
 def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
-    """With gloss, glossed and co-mention links and weights on every dictionary column, the
+    """With gloss, glossed, co-mention and lexicon links and weights on every such column, the
     fast logits, the log-partitions and P(secret | hint) are the feature matrix's."""
     tiny = tiny_vocabulary()
     n, ix = len(tiny), tiny.index
@@ -256,7 +256,8 @@ def test_dictionary_interactions_match_the_feature_matrix_everywhere() -> None:
     tables = replace(base, links=links, comention=comention)
     weights = {**TRUE, "gloss": 1.2, "glossed": 0.8, "gloss_fwd": 0.4, "glossed_rev": 0.3,
                "mutual": -0.9, "cm": 0.5, "cm_fwd": 0.2, "said1": 2.0, "said2": 1.0, "said3": 0.5,
-               "sayer2": 0.6, "hint1": 1.5, "hint2": 0.7, "hinted1": 0.9}  # fmt: skip
+               "sayer2": 0.6, "hint1": 1.5, "hint2": 0.7, "hinted1": 0.9,
+               "said_cos": -1.3}  # fmt: skip
     m = PeopleModel(tiny, tables, PeopleWeights(weights, 1.0))
     for chain in (["кошка"], ["хвост"], ["кошка", "дом"], ["дом", "хвост", "кошка"]):
         got = m.logits(chain)

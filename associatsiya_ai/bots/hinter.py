@@ -12,11 +12,12 @@ model: no telepathy between bots of one embedding. ``easy`` draws among the best
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Mapping
 
 import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
+from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, load_hinter_weights, ranking_terms
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax_at
 from associatsiya_ai.bots.scoring import choose, excluded
@@ -24,7 +25,6 @@ from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
-from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS, weighted_mean
 
 __all__ = ["EmbeddingHinter"]
 
@@ -47,23 +47,11 @@ class EmbeddingHinter:
         How many weighed (hint, mode) pairs the decision lists.
     min_len : int
         Shortest hint in letters (two-letter nouns are mostly junk: «су», «мю»).
-    freq : float
-        Weight of the hint's Zipf frequency beside ln P when ranking (plain words are
-        easier for a person to take in; the chance shown stays P).
-    sense : float
-        Weight of the hint's cosine to the secret's dictionary sense beside ln P when
-        ranking (see :meth:`_extra`; the chance shown stays P).
-    news : float
-        Weight of the hint's news bias (:attr:`Vocabulary.news`, where positive) taken off
-        when ranking, as far as the hint is not near the secret's dictionary sense (see
-        :meth:`_extra`): the model is fitted on everyday stimuli, so its chance for a news
-        jargon hint («акционер» for «дочка», a subsidiary in the news) is an extrapolation.
-        On hinter-dev (p_target, attested@1): 0 → 0.188, 0.564; 1 → 0.186, 0.561;
-        2 → 0.188, 0.569; 3 → 0.184, 0.564 (±0.012 is noise; at 0 «акционер»,
-        «лоукостер», «аэрофлот» are among the first eleven hints for «дочка», at 2 none of
-        the twenty). The human-response model's own news features raise a jargon hint's
-        chance (its neighbours, jargon too, weigh less), so this weight is larger than
-        before them (1 sufficed without).
+    weights : mapping of str to float, optional
+        The weights of the ranking terms beside ln P (:data:`~associatsiya_ai.bots.
+        hinter_terms.HINTER_TERMS`: frequency, dictionary sense, news jargon, the secret's
+        best-hints list); the fitted ones shipped in ``bots/hinter.json`` when omitted, a
+        term left out weighs 0. The chance shown stays P.
     people : PeopleModel, optional
         The human-response model (made once per vocabulary when omitted).
     """
@@ -78,9 +66,7 @@ class EmbeddingHinter:
         chain_pool: int = 3,
         candidates: int = 10,
         min_len: int = 3,
-        freq: float = 0.3,
-        sense: float = 2.5,
-        news: float = 2.0,
+        weights: Mapping[str, float] | None = None,
         people: PeopleModel | None = None,
     ) -> None:
         from associatsiya_ai.bots.people.cache import people_model
@@ -91,10 +77,9 @@ class EmbeddingHinter:
         self._checker = checker
         self.pool, self.chain_pool, self.candidates = pool, chain_pool, candidates
         self._long = np.array([len(w) >= min_len for w in vocab.folded], dtype=bool)
-        self.freq = freq
-        self._bonus = freq * np.asarray(vocab.zipf, np.float64)
-        self._jargon = news * np.clip(np.asarray(vocab.news, np.float64), 0.0, None)
-        self.sense, self.news = sense, news
+        given = load_hinter_weights() if weights is None else weights
+        self.weights = {term: float(given.get(term, 0.0)) for term in HINTER_TERMS}
+        self._w = np.array([self.weights[term] for term in HINTER_TERMS])
         self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
 
@@ -164,7 +149,7 @@ class EmbeddingHinter:
 
     def rank(self, view: HinterView) -> list[tuple[str, Mode, float]]:
         """Weigh the best (hint, mode) pairs by ln P(a person answers the secret), best first
-        (ranked by ln P plus :meth:`_extra`: the frequency, news and sense terms).
+        (ranked by ln P plus :meth:`_extra`: the weighted ranking terms).
 
         Returns
         -------
@@ -241,39 +226,16 @@ class EmbeddingHinter:
         return None
 
     def _extra(self, secret_row: int) -> np.ndarray:
-        """The terms beside ln P in the ranking of every hint for a secret; (n,) float64:
-        ``freq`` · Zipf, plus ``sense`` · c, minus ``news`` · the positive news bias ·
-        (1 − c), c the hint's cosine to the secret's dictionary sense (:meth:`_sense`,
-        clipped to [0, 1] in the last term; c = 0 when the wordnet links the secret to no
-        vocabulary word). Both keep a news sense of the secret out of the hints: «акционер»
-        is near «дочка» in the news, not near «дочь», «сын»; a news word that goes through
-        the dictionary sense is mostly spared («спутник» for «луна»: bias +0.13, cosine
-        0.73)."""
+        """The weighted terms beside ln P in the ranking of every hint for a secret
+        (:func:`~associatsiya_ai.bots.hinter_terms.ranking_terms` times :attr:`weights`);
+        (n,) float64, kept for the last few secrets."""
         extra = self._extras.get(secret_row)
         if extra is None:
-            extra = self._bonus
-            sense = self._sense(secret_row) if self.sense or self.news else None
-            if sense is None:
-                extra = extra - self._jargon
-            else:
-                c = (self.vocab.matrix @ sense).astype(np.float64)
-                extra = extra + self.sense * c - self._jargon * (1.0 - np.clip(c, 0.0, 1.0))
+            extra = ranking_terms(self.people, secret_row) @ self._w
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra
         return extra
-
-    def _sense(self, row: int) -> np.ndarray | None:
-        """The secret's dictionary sense: the weighted mean of the vectors of its wordnet
-        synonyms, hypernyms and hyponyms in the vocabulary (the human-response model's link
-        tables, :data:`~associatsiya_ai.vocab.wordnet.RELATION_WEIGHTS`); None without any.
-        Shape (dim,), float32."""
-        weights: dict[str, float] = defaultdict(float)
-        kinds = ("synonym", "hypernym", "hyponym")  # the tables' relations 0, 1, 2
-        for k, kind in enumerate(kinds):
-            for r in self.people.tables.linked(k, row).tolist():
-                weights[self.vocab.folded[r]] += RELATION_WEIGHTS[kind]
-        return weighted_mean(weights, self.vocab.vector)
 
     def _extra_of(self, word: str, secret_row: int) -> float:
         """:meth:`_extra` of one vocabulary word (0 for other words)."""

@@ -24,6 +24,7 @@ import numpy as np
 from associatsiya_ai.bots.people.ranks import LOG_RANKS as _LOG_RANKS
 from associatsiya_ai.bots.people.ranks import RANKS, neighbour_table, reverse_log_rank
 from associatsiya_ai.bots.people.tables import DICTIONARY_RELATIONS, RELATIONS, PeopleTables
+from associatsiya_ai.vocab.associations import FORWARD_BUCKETS
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -34,6 +35,8 @@ __all__ = [
     "LEXICON",
     "LINKED",
     "RANKS",
+    "SAID",
+    "SAID_COS",
     "STATIC",
     "Heard",
     "feature_matrix",
@@ -44,7 +47,7 @@ __all__ = [
 FEATURES = (
     "cos", "cos2", "fwd", "rev", "zipf", "zipf2", "length", "secret", "news", "everyday",
     "entry", *RELATIONS,
-    "gloss_fwd", "glossed_rev", "mutual", "cm", "cm_fwd",
+    "gloss_fwd", "glossed_rev", "mutual", "cm", "cm_fwd", "said_cos",
 )  # fmt: skip
 """Column names of :func:`feature_matrix`, in order. ``news`` and ``everyday`` are the
 candidate's news bias (:attr:`Vocabulary.news`) where positive and minus it where negative:
@@ -55,7 +58,12 @@ The last five are dictionary interactions (from the links and ranks of the same 
 ``gloss_fwd`` = gloss × fwd and ``glossed_rev`` = glossed × rev (a dictionary link counts
 for more where the embedding puts the candidate far), ``mutual`` = gloss × glossed (a link
 both ways counts less than two), ``cm`` the weight share of heard words' co-mentions with
-the candidate (:attr:`PeopleTables.comention`) and ``cm_fwd`` = cm × fwd."""
+the candidate (:attr:`PeopleTables.comention`) and ``cm_fwd`` = cm × fwd.
+
+The very last, ``said_cos`` = said × cos (said: the candidate stands in the heard word's
+forward list of the association lexicon, at any rank), lets the cosine count differently
+among the words people are known to say: there the list's order speaks for people, and the
+embedding is the back-off for the words the lexicon lacks."""
 
 STATIC = (4, 5, 6, 7, 8, 9, 10)
 """Columns of :data:`FEATURES` that are the candidate's own (:attr:`PeopleTables.static`)."""
@@ -65,7 +73,12 @@ then the association lexicon's)."""
 DICTIONARY = [*range(11, 11 + len(DICTIONARY_RELATIONS)), *range(LINKED.stop, LINKED.stop + 5)]
 """Columns of :data:`FEATURES` that come from the dictionary: its links and interactions."""
 LEXICON = slice(11 + len(DICTIONARY_RELATIONS), LINKED.stop)
-"""Columns of :data:`FEATURES` that come from the association lexicon."""
+"""Columns of :data:`FEATURES` that come from the association lexicon's links."""
+SAID = slice(LEXICON.start, LEXICON.start + len(FORWARD_BUCKETS))
+"""Columns of :data:`FEATURES` of the lexicon's ``said*`` links: the candidate stands in the
+heard word's forward list (one column per rank bucket)."""
+SAID_COS = len(FEATURES) - 1
+"""The column of ``said_cos`` in :data:`FEATURES`."""
 
 _NOTHING = np.zeros(0, np.int32)
 
@@ -205,4 +218,5 @@ def feature_matrix(vocab: Vocabulary, tables: PeopleTables, heard: Heard) -> np.
     out[:, col("glossed_rev")] = glossed * out[:, 3]
     out[:, col("mutual")] = gloss * glossed
     out[:, col("cm_fwd")] = cm * out[:, 2]
+    out[:, SAID_COS] = out[:, SAID].sum(1) * cos  # a word stands in one bucket at most
     return out

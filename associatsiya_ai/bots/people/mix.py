@@ -1,16 +1,31 @@
-"""The dictionary interactions of the human-response model's fast paths, on the few words a
-heard word's links touch (:func:`single_terms`): gloss × fwd, glossed × rev, gloss ×
-glossed, co-mention and co-mention × fwd, as :func:`~associatsiya_ai.bots.people.features.
+"""The interactions of the human-response model's fast paths, on the few words a heard word's
+links touch: the dictionary's (:func:`single_terms`: gloss × fwd, glossed × rev, gloss ×
+glossed, co-mention and co-mention × fwd) and the lexicon's (:func:`said_rows`, where
+``said_cos`` = said × cos is not 0), as :func:`~associatsiya_ai.bots.people.features.
 feature_matrix` makes them for every word."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from associatsiya_ai.bots.people.features import FEATURES
-from associatsiya_ai.bots.people.tables import PeopleTables
+from associatsiya_ai.bots.people.features import FEATURES, LINKED, SAID
+from associatsiya_ai.bots.people.tables import CONVERSE, PeopleTables
 
-__all__ = ["single_terms"]
+__all__ = ["said_rows", "single_terms"]
+
+_SAID = tuple(range(SAID.start - LINKED.start, SAID.stop - LINKED.start))
+"""The ``said*`` relations' numbers in :data:`~associatsiya_ai.bots.people.tables.RELATIONS`."""
+
+
+def said_rows(tables: PeopleTables, row: int, *, converse: bool = False) -> np.ndarray:
+    """The words in the forward list of the heard word ``row`` (int32, any rank bucket): the
+    rows where the feature ``said_cos`` is the cosine, not 0.
+
+    With ``converse``, ``row`` is the candidate, and the rows are the heard words in whose
+    forward lists it stands (the hinter's P(secret | hint)).
+    """
+    parts = [tables.linked(CONVERSE[k] if converse else k, row) for k in _SAID]
+    return np.concatenate(parts)
 
 
 _COLUMNS = tuple(FEATURES.index(f) for f in ("gloss_fwd", "glossed_rev", "mutual", "cm", "cm_fwd"))

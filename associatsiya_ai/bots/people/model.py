@@ -48,12 +48,13 @@ from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax,
 from associatsiya_ai.bots.people.features import (
     FEATURES,
     LINKED,
+    SAID_COS,
     STATIC,
     Heard,
     log_rank,
     reverse_log_rank,
 )
-from associatsiya_ai.bots.people.mix import single_terms
+from associatsiya_ai.bots.people.mix import said_rows, single_terms
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
@@ -274,6 +275,8 @@ class PeopleModel:
                 np.add.at(out[j], linked[at], w[LINKED][relation[at]])
                 rows, const, by_fwd, by_rev = single_terms(tables, h.row, w)
                 out[j, rows] += const + by_fwd * fwds[j][rows] + by_rev * revs[j][rows]
+                said = said_rows(tables, h.row)
+                out[j, said] += w[SAID_COS] * cos[j, said]
             elif len(h.named):  # what its entry names: a gloss link (none glossed, no co-mention)
                 out[j, h.named] += gloss + gloss_fwd * fwds[j][h.named]
         result: np.ndarray = out.astype(np.float32, copy=False)

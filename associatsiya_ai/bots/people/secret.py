@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people.features import LINKED, log_rank
-from associatsiya_ai.bots.people.mix import single_terms
+from associatsiya_ai.bots.people.features import LINKED, SAID_COS, log_rank
+from associatsiya_ai.bots.people.mix import said_rows, single_terms
 from associatsiya_ai.bots.people.tables import CONVERSE, RELATIONS
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def log_partitions(
                 z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
             at, const, by_fwd, by_rev = single_terms(tables, int(r), w)
             z[b, at] += const + by_fwd * fwd[b, at] + by_rev * rev[b, at]
+            said = said_rows(tables, int(r))
+            z[b, said] += w[SAID_COS] * cos[b, said]
             z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
             z[b, r] = -np.inf
         top = z.max(1)
@@ -110,6 +112,8 @@ def secret_given_hints(
         z[tables.linked(back, secret)] += w[LINKED.start + k]
     at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
     z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
+    said = said_rows(tables, secret, converse=True)  # the hints whose lists name the secret
+    z[said] += w[SAID_COS] * c[said]
     out: np.ndarray = z.astype(np.float64) - logz
     out.flags.writeable = False
     return out

@@ -1,0 +1,109 @@
+"""The hinter's ranking terms beside ln P(a person answers the secret | hint).
+
+The human-response model says how likely a person is to answer the secret on a hint; the
+hinter ranks its hints by that chance plus a few generic terms of the hint
+(:func:`ranking_terms`), weighted by :data:`HINTER_WEIGHTS_PATH` — fitted by
+``scripts/fit_hinter.py`` on hinter norms (a conditional logit: which hints put people on
+the target, in proportion to how often), a handful of numbers and no per-word table:
+
+- ``zipf``: the hint's Zipf frequency (plain words are easier to take in);
+- ``sense``: the hint's cosine c to the secret's dictionary sense (:func:`secret_sense`;
+  0 when the wordnet links the secret to no vocabulary word);
+- ``jargon``: minus the hint's news bias where positive, times (1 − c clipped to [0, 1]) —
+  the model is fitted on everyday stimuli, so its chance for a news jargon hint
+  («акционер» for «дочка», a subsidiary in the news) is an extrapolation; a news word that
+  goes through the dictionary sense is mostly spared («спутник» for «луна»);
+- ``hinted1``, ``hinted2``, ``hinted5``: the hint stands in the secret's best-hints list of
+  the association lexicon at rank 1, 2–4 or 5–15 (the project's own knowledge of which
+  nouns make a person say the secret, :mod:`associatsiya_ai.vocab.associations`);
+- ``forward``: the hint stands in the secret's forward list (what people say on hearing the
+  secret: the words they think of for it, as a person hinting would).
+
+The chance the hinter shows stays the model's P.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from associatsiya_ai.bots.people.tables import RELATIONS
+from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS, weighted_mean
+
+if TYPE_CHECKING:
+    from associatsiya_ai.bots.people import PeopleModel
+
+__all__ = ["HINTER_TERMS", "HINTER_WEIGHTS_PATH", "load_hinter_weights", "ranking_terms"]
+
+HINTER_TERMS = ("zipf", "sense", "jargon", "hinted1", "hinted2", "hinted5", "forward")
+"""The columns of :func:`ranking_terms`, in order."""
+
+HINTER_WEIGHTS_PATH = Path(__file__).with_name("hinter.json")
+"""The shipped weights of :data:`HINTER_TERMS` (``{"weights": {term: weight}}``)."""
+
+_HINTED = tuple(RELATIONS.index(name) for name in HINTER_TERMS[3:6])
+_SAID = tuple(k for k, name in enumerate(RELATIONS) if name.startswith("said"))
+
+
+def load_hinter_weights(path: Path = HINTER_WEIGHTS_PATH) -> dict[str, float]:
+    """The weights of :data:`HINTER_TERMS` (a term the file lacks weighs 0).
+
+    Raises
+    ------
+    OSError, ValueError
+        When the file cannot be read or is not such JSON (the package ships it).
+    """
+    raw = json.loads(path.read_text("utf-8"))["weights"]
+    return {term: float(raw.get(term, 0.0)) for term in HINTER_TERMS}
+
+
+def secret_sense(people: PeopleModel, row: int) -> np.ndarray | None:
+    """The secret's dictionary sense: the weighted mean of the vectors of its wordnet
+    synonyms, hypernyms and hyponyms in the vocabulary (the model's link tables,
+    :data:`~associatsiya_ai.vocab.wordnet.RELATION_WEIGHTS`); None without any.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        Shape (dim,), float32.
+    """
+    vocab = people.vocab
+    weights: dict[str, float] = defaultdict(float)
+    for k, kind in enumerate(("synonym", "hypernym", "hyponym")):  # the tables' relations 0–2
+        for r in people.tables.linked(k, row).tolist():
+            weights[vocab.folded[r]] += RELATION_WEIGHTS[kind]
+    return weighted_mean(weights, vocab.vector)
+
+
+def ranking_terms(people: PeopleModel, secret_row: int) -> np.ndarray:
+    """Every vocabulary word's ranking terms as a hint for the secret ``secret_row``.
+
+    Parameters
+    ----------
+    people : PeopleModel
+        The human-response model (its vocabulary and link tables).
+    secret_row : int
+        The secret's vocabulary row.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n, len(HINTER_TERMS)), float64, columns as :data:`HINTER_TERMS`.
+    """
+    vocab, tables = people.vocab, people.tables
+    n = len(vocab.words)
+    out = np.zeros((n, len(HINTER_TERMS)))
+    out[:, 0] = vocab.zipf
+    sense = secret_sense(people, secret_row)
+    c = np.zeros(n) if sense is None else (vocab.matrix @ sense).astype(np.float64)
+    out[:, 1] = c
+    out[:, 2] = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None) * (1.0 - np.clip(c, 0, 1))
+    for k, relation in enumerate(_HINTED):  # the secret's best-hints list, by rank bucket
+        out[tables.linked(relation, secret_row), 3 + k] = 1.0
+    for relation in _SAID:  # the secret's forward list: what people say on hearing it
+        out[tables.linked(relation, secret_row), 6] = 1.0
+    return out
