@@ -30,7 +30,12 @@ from scipy.optimize import minimize
 from threadpoolctl import threadpool_limits
 
 from associatsiya_ai.bots import EmbeddingHinter
-from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, HINTER_WEIGHTS_PATH, ranking_terms
+from associatsiya_ai.bots.hinter_terms import (
+    HINTER_TERMS,
+    HINTER_WEIGHTS_PATH,
+    load_hinter_weights,
+    ranking_terms,
+)
 from associatsiya_ai.kit import load_kit
 from associatsiya_ai.lexicon import default_lexicon
 from associatsiya_ai.research.evaluate import read_rows
@@ -112,7 +117,7 @@ def measure(rows: list[Row | None], w: np.ndarray, sel: list[int]) -> dict[str, 
             attested += p[best] > 0
             p_target += p[best]
     n = max(len(sel), 1)
-    return {"attested@1": round(attested / n, 4), "p_target": round(p_target / n, 4)}
+    return {"attested@1": round(float(attested) / n, 4), "p_target": round(float(p_target) / n, 4)}
 
 
 def main() -> None:
@@ -122,7 +127,8 @@ def main() -> None:
     every = list(range(len(rows)))
     even, odd = every[::2], every[1::2]
     w = fit(rows, every)
-    old = np.array([1.0, *json.loads(HINTER_WEIGHTS_PATH.read_text("utf-8"))["weights"].values()])
+    shipped = load_hinter_weights()
+    old = np.array([1.0, *(shipped[t] for t in HINTER_TERMS)])
     print("weights:", {t: round(float(x), 4) for t, x in zip(HINTER_TERMS, w[1:], strict=True)})
     print("shipped, all rows:", measure(rows, old, every))
     print("fitted, all rows:", measure(rows, w, every))

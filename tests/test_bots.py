@@ -169,7 +169,7 @@ def test_hinter_keeps_a_news_sense_of_the_secret_out() -> None:
     (its wordnet relative «дочь», itself no legal hint): the sense term decides."""
     from dataclasses import replace
 
-    from associatsiya_ai.bots.people import PeopleModel
+    from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
     from associatsiya_ai.bots.people.tables import _csr, precompute
 
     words = ["дочка", "акционер", "мама", "дочь", "стол", "кот"]
@@ -180,7 +180,8 @@ def test_hinter_keeps_a_news_sense_of_the_secret_out() -> None:
     vocab = Vocabulary(words, matrix)
     tables = precompute(vocab, wordnet=False)
     links = (_csr({(0, 3), (3, 0)}, 6), *tables.links[1:])  # «дочь» ~ «дочка»
-    people = PeopleModel(vocab, replace(tables, links=links))
+    cosine = PeopleWeights({"cos": 6.0}, 1.0)  # people here answer by cosine alone
+    people = PeopleModel(vocab, replace(tables, links=links), cosine)
     view = Game("дочка", LEX).hinter_view()
     plain = EmbeddingHinter(vocab, "hard", checker=LEX, weights=OLD, people=people)
     assert plain.act(view).word == "акционер"

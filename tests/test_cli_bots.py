@@ -36,7 +36,10 @@ def test_hint_json_shape() -> None:
     assert len(data["candidates"]) == 5
     first = data["candidates"][0]
     assert (first["hint"], first["mode"]) == (data["hint"], "single")
-    assert all(set(c) == {"hint", "mode", "score"} for c in data["candidates"])
+    assert all(set(c) == {"hint", "mode", "score", "probability"} for c in data["candidates"])
+    scores = [c["score"] for c in data["candidates"]]
+    assert scores == sorted(scores, reverse=True)  # the hinter's own order
+    assert all(0.0 <= c["probability"] <= 1.0 for c in data["candidates"])
 
 
 def test_hint_text_and_top() -> None:

@@ -103,7 +103,8 @@ class EmbeddingHinter:
         Decision
             The hint, its mode and chain, ``chance`` (the modelled probability that a
             person answers the secret on it) and up to ``candidates`` weighed (hint, mode)
-            pairs, likeliest first, each with ``score`` = ln P and ``probability`` = P.
+            pairs, best first, each with ``score`` = its ranking key (ln P plus
+            :meth:`_extra`) and ``probability`` = P.
         """
         rng = rng if rng is not None else np.random.default_rng(0)
         ranked = self.rank(view)
@@ -113,9 +114,9 @@ class EmbeddingHinter:
         values = np.array([s + (self._extra_of(w, row) if row is not None else 0.0)
                            for w, _, s in ranked])  # fmt: skip
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
-        top = tuple(
-            Candidate(w, m, s, float(np.exp(s)) if s > -50 else 0.0)
-            for w, m, s in ranked[: self.candidates]
+        top = tuple(  # the score is the ranking key; the probability stays the model's P
+            Candidate(w, m, float(key), float(np.exp(s)) if s > -50 else 0.0)
+            for (w, m, s), key in zip(ranked[: self.candidates], values, strict=False)
         )
         secret = view.secret.display
         for i in order + [i for i in range(len(ranked)) if i not in order]:

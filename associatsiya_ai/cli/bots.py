@@ -13,6 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from associatsiya_ai.bots.decision import percent
 from associatsiya_ai.bots.levels import LEVEL_NAMES
 from associatsiya_ai.cli.base import AdultOption, app, console, err_console, fail
 from associatsiya_ai.cli.help_texts import GUESS_HELP, HINT_HELP
@@ -97,7 +98,12 @@ def hint_data(
         "chain": list(decision.chain),
         "reason": decision.reason,
         "candidates": [
-            {"hint": c.word, "mode": c.mode.value if c.mode else None, "score": round(c.score, 4)}
+            {
+                "hint": c.word,
+                "mode": c.mode.value if c.mode else None,
+                "score": round(c.score, 4),
+                "probability": None if c.probability is None else round(c.probability, 6),
+            }
             for c in decision.candidates
         ],
     }
@@ -172,10 +178,11 @@ def hint_command(
     if not data["candidates"]:
         console.print(f"Слова «{escape(data['secret'])}» нет в модели: бот пропускает ход.")
         return
-    table = Table("№", "наводка", "режим", "оценка")
+    table = Table("№", "наводка", "режим", "шанс", "оценка")
     ranked = sorted(data["candidates"], key=lambda c: -c["score"])
     for i, c in enumerate(ranked, 1):
-        table.add_row(str(i), escape(c["hint"]), mode_name(c["mode"]), f"{c['score']:.3f}")
+        chance = "—" if c["probability"] is None else percent(c["probability"])
+        table.add_row(str(i), escape(c["hint"]), mode_name(c["mode"]), chance, f"{c['score']:.3f}")
     console.print(table)
     if ranked[0]["hint"] != data["hint"]:
         console.print(f"[dim]{NOT_THE_BEST}[/dim]", highlight=False)
