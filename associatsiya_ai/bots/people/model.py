@@ -21,7 +21,9 @@ person could be). ``a_h`` is the word's strength: 1 for a person's word, and
 Winkler 2006): a bot hinter picks the hints where this model is most optimistic, so a guesser
 reading the same model must discount them; it is fitted so that the ``normal`` partner
 answers the secret on the bot hinter's first hints as often as people do
-(``partner_success / p_target`` = 1 on hinter-dev). A person's words are heard at full
+(``partner_success / p_target`` = 1 on the hinter-dev rows whose target is one of the bots'
+secrets, where the bots play and the secret's best-hints list guides hinter and partner
+alike). A person's words are heard at full
 strength. A bot's words are also pooled (``c_h = 1 / W``) rather than added up: adding
 assumes each word is independent evidence, as a person's are, but a bot hinter chains a
 word because its model already finds that the words agree (with them added, bot-vs-bot
