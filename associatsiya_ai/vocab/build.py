@@ -27,7 +27,7 @@ goes to an ``on_progress(done, total)`` callback. The rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,7 +40,7 @@ from associatsiya_ai.lexicon import (
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
-from associatsiya_ai.vocab.screen import screen_model
+from associatsiya_ai.vocab.screen import Screened, screen_model
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
 from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector
 
@@ -186,8 +186,9 @@ def build_vocabulary(
     """Build the vocabulary of a model (tens of seconds; see ``load_vocabulary``).
 
     Which words are kept, and why each other is dropped, is
-    :func:`associatsiya_ai.vocab.screen.screen_model`; the result carries the drop report,
-    the audit list and the adult mask.
+    :func:`associatsiya_ai.vocab.screen.screen_model` (for the default model, its result
+    shipped with the package: :mod:`associatsiya_ai.vocab.prebuilt`); the result carries the
+    drop report, the audit list and the adult mask.
 
     Parameters
     ----------
@@ -206,13 +207,22 @@ def build_vocabulary(
     ModelError
         When the model has no usable noun (or its vectors are damaged).
     """
+    from associatsiya_ai.vocab.prebuilt import shipped_screen
+
     total = len(embeddings.words)
-    screened = screen_model(
-        embeddings,
-        default_lexicon(),
-        min_zipf=MIN_ZIPF,
-        tick=None if on_progress is None else lambda n: on_progress(n, total),
-    )
+    shipped = shipped_screen(embeddings.fingerprint(), VOCAB_VERSION)  # the default model's
+    screened: Screened
+    if shipped is not None:
+        screened = shipped
+        if on_progress is not None:
+            on_progress(total, total)
+    else:
+        screened = screen_model(
+            embeddings,
+            default_lexicon(),
+            min_zipf=MIN_ZIPF,
+            tick=None if on_progress is None else lambda n: on_progress(n, total),
+        )
     kept = screened.kept
     vectors = {w: query_vector(embeddings, w) for w in kept}
     folded = [w for w, v in vectors.items() if v is not None]  # None: unknown or NaN/inf
@@ -228,7 +238,7 @@ def build_vocabulary(
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
-    news = news_bias(embeddings, words)
+    news = news_bias(embeddings, words, None if shipped is None else shipped.general)
     matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
     concrete = _concreteness(matrix, folded)
     secrets = [
@@ -254,7 +264,9 @@ def build_vocabulary(
     )
 
 
-def news_bias(embeddings: Embeddings, words: list[str]) -> np.ndarray:
+def news_bias(
+    embeddings: Embeddings, words: list[str], general: Mapping[str, float] | None = None
+) -> np.ndarray:
     """How much commoner each word is in the model's corpus than in Russian at large.
 
     The corpus Zipf, log10 of the word's count per 10⁹ corpus tokens (the model's own
@@ -269,13 +281,16 @@ def news_bias(embeddings: Embeddings, words: list[str]) -> np.ndarray:
     words : list of str
         Display spellings; the folded spelling is tried too, and wordfreq's higher Zipf of
         the two is used.
+    general : mapping of str to float, optional
+        That Zipf by folded word, when known (the shipped screen's): wordfreq is then not
+        loaded.
 
     Returns
     -------
     numpy.ndarray
         Shape (len(words),), float32, in Zipf units; 0 for a word the model lacks.
     """
-    from wordfreq import zipf_frequency
+    from associatsiya_ai.vocab.prebuilt import general_zipf
 
     out = np.zeros(len(words), np.float32)
     counts = embeddings.counts
@@ -287,8 +302,9 @@ def news_bias(embeddings: Embeddings, words: list[str]) -> np.ndarray:
         found = next((w for w in (word, key) if w in embeddings), None)
         j = None if found is None else embeddings.index(found)
         if j is not None and counts[j] > 0:
-            general = max(zipf_frequency(word, "ru"), zipf_frequency(key, "ru"))
-            out[i] = np.log10(float(counts[j]) * per_billion) - general
+            known = None if general is None else general.get(key)
+            zipf = known if known is not None else general_zipf(word, key)
+            out[i] = np.log10(float(counts[j]) * per_billion) - zipf
     return out
 
 

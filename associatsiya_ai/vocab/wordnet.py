@@ -44,6 +44,7 @@ __all__ = [
     "relation_pairs",
     "relatives",
     "relatives_vector",
+    "release_tables",
     "sense_matrix",
     "weighted_mean",
     "weighted_relatives",
@@ -107,6 +108,13 @@ def _tables() -> _Tables:
     finally:
         con.close()
     return dict(lemma_synsets), dict(members), dict(up), dict(down)
+
+
+def release_tables() -> None:
+    """Drop the wordnet's tables read into memory (about 70 MB; read again, in half a
+    second, when next needed): a first start builds the people tables next, and its peak
+    memory is the sum of what is alive."""
+    _tables.cache_clear()
 
 
 def weighted_relatives(word: str) -> dict[str, float]:

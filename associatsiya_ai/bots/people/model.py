@@ -313,7 +313,7 @@ class PeopleModel:
         idx, q = level_support(logits, banned, self.level_draw(level))
         return int(idx[draw_index(q, rng)])
 
-    def log_partitions(self, block: int = 256) -> np.ndarray:
+    def log_partitions(self, block: int = 64) -> np.ndarray:
         """ln Σ_w exp(logit) of every single-word query h over the words a guesser may answer
         after it (:func:`~associatsiya_ai.bots.people.secret.log_partitions`); shape (n,)
         float64. Built once (a few seconds) and kept."""

@@ -18,6 +18,7 @@ import numpy as np
 
 from associatsiya_ai.bots.people.features import LINKED, SAID_COS, log_rank
 from associatsiya_ai.bots.people.mix import said_rows, single_terms
+from associatsiya_ai.bots.people.ranks import reverse_log_rank
 from associatsiya_ai.bots.people.tables import CONVERSE, RELATIONS
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ __all__ = ["log_partitions", "secret_given_hints"]
 
 
 def log_partitions(
-    vocab: Vocabulary, tables: PeopleTables, w: np.ndarray, static: np.ndarray, block: int = 256
+    vocab: Vocabulary, tables: PeopleTables, w: np.ndarray, static: np.ndarray, block: int = 64
 ) -> np.ndarray:
     """ln Σ_w exp(logit) of every single-word query h, over the words a guesser may answer
     after hearing h (not h, not consonant with h).
@@ -43,7 +44,11 @@ def log_partitions(
     static : numpy.ndarray
         Each candidate's own score, ``tables.static @ w[STATIC]``, shape (n,).
     block : int
-        Queries per matrix product (memory: block × n float32 at a time).
+        Queries per matrix product (memory: a few block × n float32 arrays at a time, and
+        block × n × 14 bytes for the reverse ranks). Each query's own rank table is one
+        interpolation (:func:`~associatsiya_ai.bots.people.features.log_rank`'s fast path),
+        each candidate's is :func:`~associatsiya_ai.bots.people.ranks.reverse_log_rank`:
+        the values of the guesser's fast path.
 
     Returns
     -------
@@ -55,24 +60,25 @@ def log_partitions(
     for s in range(0, n, block):
         rows = np.arange(s, min(s + block, n))
         cos = vocab.matrix[rows] @ vocab.matrix.T
-        z = cos * (w[0] + w[1] * cos) + static
-        fwd = log_rank(cos.T, tables.quantiles[rows]).T  # row b: table of rows[b]
-        rev = log_rank(cos, tables.quantiles)
-        z += w[2] * fwd
+        z = cos * (w[0] + w[1] * cos)
+        z += static
+        rev = reverse_log_rank(cos, tables.quantiles)  # each candidate in its own table
         z += w[3] * rev
-        for b, r in enumerate(rows):
+        for b, r in enumerate(rows.tolist()):
+            fwd = log_rank(cos[b], tables.quantiles[r])  # the candidates in r's table
+            z[b] += w[2] * fwd
             for k in range(len(RELATIONS)):
-                z[b, tables.linked(k, int(r))] += w[LINKED.start + k]
-            at, const, by_fwd, by_rev = single_terms(tables, int(r), w)
-            z[b, at] += const + by_fwd * fwd[b, at] + by_rev * rev[b, at]
-            said = said_rows(tables, int(r))
+                z[b, tables.linked(k, r)] += w[LINKED.start + k]
+            at, const, by_fwd, by_rev = single_terms(tables, r, w)
+            z[b, at] += const + by_fwd * fwd[at] + by_rev * rev[b, at]
+            said = said_rows(tables, r)
             z[b, said] += w[SAID_COS] * cos[b, said]
             z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
             z[b, r] = -np.inf
         top = z.max(1)
         top = np.where(np.isfinite(top), top, 0.0)  # a row with every word banned
         with np.errstate(divide="ignore"):  # such a row's partition is 0: ln 0 = -inf
-            out[rows] = top + np.log(np.exp(z - top[:, None]).sum(1))
+            out[rows] = top + np.log(np.exp(z - top[:, None]).sum(1, dtype=np.float64))
     return out
 
 

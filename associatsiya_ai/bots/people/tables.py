@@ -25,7 +25,7 @@ from associatsiya_ai.vocab.associations import (
     association_pairs,
 )
 from associatsiya_ai.vocab.glosses import comentions, mentions
-from associatsiya_ai.vocab.wordnet import relation_pairs
+from associatsiya_ai.vocab.wordnet import relation_pairs, release_tables
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab import Vocabulary
@@ -136,7 +136,7 @@ class PeopleTables:
         return indptr, (unique % n).astype(np.int32), in_gloss, in_glossed
 
 
-def _quantiles(matrix: np.ndarray, block: int = 1024) -> np.ndarray:
+def _quantiles(matrix: np.ndarray, block: int = 256) -> np.ndarray:
     """Neighbour-cosine table of every row (self excluded); shape (n, K) float32."""
     n = matrix.shape[0]
     ranks = np.minimum(RANKS.astype(np.int64), n - 1)
@@ -194,6 +194,7 @@ def precompute(
     comention = None
     if wordnet:
         pairs[:4] = relation_pairs(vocab.index)
+        release_tables()  # the dictionary's entries come next: not both in memory at once
         named = mentions(vocab.index)
         pairs[4:6] = named, {(j, i) for i, j in named}
         comention = comentions(named, n)
