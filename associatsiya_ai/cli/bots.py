@@ -54,11 +54,16 @@ Seed = Annotated[
 def _kit(model: str | None, level: str, **bot: Any) -> Kit:
     """The bots from the one composition root; a cold cache is built with a progress bar."""
     from associatsiya_ai.kit import load_kit
-    from associatsiya_ai.terminal.progress import note_damaged_people_cache, open_vocabulary_shown
+    from associatsiya_ai.terminal.progress import (
+        note_damaged_people_cache,
+        open_vocabulary_shown,
+        prepare_people_shown,
+    )
 
     open_vocabulary_shown(err_console, model=model)  # load_kit then finds it in memory
     kit = load_kit(model, level, **bot)
     note_damaged_people_cache(err_console, kit.damaged_people_cache())  # before the bots are made
+    prepare_people_shown(err_console, kit.vocab)
     return kit
 
 

@@ -159,9 +159,13 @@ def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
         # adult is passed only when set: tests replace load_kit with two-argument fakes
         kit = load_kit(model, level, adult=True) if adult else load_kit(model, level)
         if load_kit is _LOAD_KIT:  # (the bots are made later, in the game)
-            from associatsiya_ai.terminal.progress import note_damaged_people_cache
+            from associatsiya_ai.terminal.progress import (
+                note_damaged_people_cache,
+                prepare_people_shown,
+            )
 
             note_damaged_people_cache(err_console, kit.damaged_people_cache())
+            prepare_people_shown(err_console, kit.vocab)  # a first start: a moving line
         return kit
     except ModelError as exc:
         raise fail(model_error_text(exc)) from None

@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from associatsiya_ai.vectors.store import Embeddings
-    from associatsiya_ai.vocab import LoadReport
+    from associatsiya_ai.vocab import LoadReport, Vocabulary
 
-__all__ = ["note_damaged_people_cache", "open_vocabulary_shown"]
+__all__ = ["note_damaged_people_cache", "open_vocabulary_shown", "prepare_people_shown"]
 
 
 def _note(console: Console, text: str) -> None:
@@ -60,7 +60,8 @@ def open_vocabulary_shown(
     def on_build(name: str) -> None:
         _note(
             console,
-            f"Строю словарь существительных модели {name} (один раз для модели, около минуты)…",
+            f"Строю словарь существительных модели {name} (один раз для модели, "
+            "несколько секунд; для моделей, кроме встроенной, — до минуты)…",
         )
         live.append(True)
         bar.start()
@@ -68,6 +69,9 @@ def open_vocabulary_shown(
 
     def on_damaged(path: Path, reason: str) -> None:
         _note(console, f"кэш словаря повреждён ({path.name}) — строю заново…")
+
+    def on_wait() -> None:
+        _note(console, "Словарь этой модели строит другая запущенная игра — жду её…")
 
     def on_progress(done: int, total: int) -> None:
         if task:
@@ -82,6 +86,7 @@ def open_vocabulary_shown(
                 on_build=on_build,
                 on_progress=on_progress,
                 on_damaged=on_damaged,
+                on_wait=on_wait,
             )
     except Abandoned:
         if live:
@@ -125,6 +130,23 @@ def _stop_on_signals() -> Iterator[None]:
     finally:
         for number, old in previous.items():
             signal.signal(number, old)
+
+
+def prepare_people_shown(console: Console, vocab: Vocabulary | None) -> None:
+    """Make the model of people's answers of ``vocab`` now, with a moving status line on
+    ``console`` when it has to be built (a first start: seconds) or another running game
+    is building it; the bots then take it from memory. Nothing is shown when its cache is
+    warm (or ``vocab`` is None: tests' fakes)."""
+    from associatsiya_ai.bots.people.cache import people_cache_missing, people_model
+
+    if vocab is None or not people_cache_missing(vocab):
+        return
+
+    def on_wait() -> None:
+        _note(console, "Модель ответов людей строит другая запущенная игра — жду её…")
+
+    with console.status("Готовлю модель ответов людей (один раз для словаря, несколько секунд)…"):
+        people_model(vocab, on_wait)
 
 
 def note_damaged_people_cache(console: Console, path: Path | None) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from associatsiya_ai.buildlock import build_lock
 from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.vocab.build import (
     VOCAB_VERSION,
@@ -180,8 +181,13 @@ def open_vocabulary(
     on_build: Callable[[str], None] | None = None,
     on_progress: ProgressCallback | None = None,
     on_damaged: Callable[[Path, str], None] | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> LoadReport:
     """Return the vocabulary of a model and how it was got (memory, cache or a build).
+
+    A build holds a lock beside the cache file (:func:`~associatsiya_ai.buildlock.
+    build_lock`): a second process that needs the same vocabulary meanwhile waits, then
+    reads what the first wrote.
 
     Parameters
     ----------
@@ -200,6 +206,8 @@ def open_vocabulary(
     on_damaged : callable, optional
         Called as ``on_damaged(path, reason)`` when the cache file cannot be read, before
         the build that replaces it (``reason`` is technical: also in the report).
+    on_wait : callable, optional
+        Called before waiting for another process that is building the same vocabulary.
 
     Returns
     -------
@@ -243,16 +251,25 @@ def open_vocabulary(
         else:
             _LOADED[key] = vocab
             return LoadReport(vocab, "cache", path)
-    remove_stale_temporaries(path.parent)  # what a killed build left (SIGKILL: no cleanup)
-    embeddings = model_now()
-    if on_build is not None:
-        on_build(embeddings.name)
-    vocab = build_vocabulary(embeddings, on_progress=on_progress)
-    save_error = None
-    try:
-        save_vocabulary(vocab, path)
-    except OSError as exc:  # a read-only cache dir costs a rebuild next time
-        save_error = f"{path}: {os_error_text(exc)}"
+    with build_lock(path.with_name(path.name + ".lock"), on_wait) as waited:
+        if waited and path.exists():  # another process built it meanwhile
+            try:
+                vocab = read_vocabulary(path, encoder=model_encoder(model_now))
+            except (OSError, ValueError):
+                pass
+            else:
+                _LOADED[key] = vocab
+                return LoadReport(vocab, "cache", path)
+        remove_stale_temporaries(path.parent)  # what a killed build left (SIGKILL: no cleanup)
+        embeddings = model_now()
+        if on_build is not None:
+            on_build(embeddings.name)
+        vocab = build_vocabulary(embeddings, on_progress=on_progress)
+        save_error = None
+        try:
+            save_vocabulary(vocab, path)
+        except OSError as exc:  # a read-only cache dir costs a rebuild next time
+            save_error = f"{path}: {os_error_text(exc)}"
     _LOADED[key] = vocab
     return LoadReport(vocab, "built", path, damaged=damaged, save_error=save_error)
 

@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import os
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +23,12 @@ import numpy as np
 from associatsiya_ai.bots.people.features import FEATURES
 from associatsiya_ai.bots.people.model import WEIGHTS_PATH, PeopleModel, load_weights
 from associatsiya_ai.bots.people.tables import RELATIONS, PeopleTables, precompute
+from associatsiya_ai.buildlock import build_lock
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["damaged_people_cache", "people_cache_path", "people_model"]
+__all__ = ["damaged_people_cache", "people_cache_missing", "people_cache_path", "people_model"]
 
 PEOPLE_VERSION = 4
 """Bump when the tables' layout or meaning changes: the cache is keyed by it."""
@@ -108,6 +110,16 @@ def damaged_people_cache(vocab: Vocabulary) -> Path | None:
     return None
 
 
+def people_cache_missing(vocab: Vocabulary) -> bool:
+    """Whether :func:`people_model` of ``vocab`` will build the model (seconds): it is not
+    made in this process and its cache file is absent (a damaged one:
+    :func:`damaged_people_cache`). False for vocabularies that are never cached."""
+    memo = _MODELS.get(id(vocab))
+    if not vocab.fingerprint or (memo is not None and memo[0] is vocab):
+        return False
+    return not people_cache_path(vocab).exists()
+
+
 def _from_cache(vocab: Vocabulary, path: Path) -> PeopleModel:
     """The model of ``vocab`` read from its cache file, memoised.
 
@@ -123,8 +135,11 @@ def _from_cache(vocab: Vocabulary, path: Path) -> PeopleModel:
     return model
 
 
-def people_model(vocab: Vocabulary) -> PeopleModel:
+def people_model(vocab: Vocabulary, on_wait: Callable[[], None] | None = None) -> PeopleModel:
     """The human-response model of ``vocab`` with the shipped weights, made once.
+
+    Built under a lock beside its cache file (:func:`~associatsiya_ai.buildlock.build_lock`):
+    a second process building the same model waits (``on_wait`` called first), then reads it.
 
     Parameters
     ----------
@@ -148,6 +163,11 @@ def people_model(vocab: Vocabulary) -> PeopleModel:
         try:
             return _from_cache(vocab, path)
         except (ValueError, OSError):
+            pass
+        with build_lock(path.with_name(path.name + ".lock"), on_wait) as waited:
+            if waited:  # another process built it meanwhile
+                with contextlib.suppress(ValueError, OSError):
+                    return _from_cache(vocab, path)
             model = PeopleModel(vocab, precompute(vocab), load_weights())
             logz = model.log_partitions()
             with contextlib.suppress(OSError):  # a read-only cache dir: rebuilt next time
