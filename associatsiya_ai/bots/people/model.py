@@ -48,15 +48,14 @@ from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax,
 from associatsiya_ai.bots.people.features import (
     FEATURES,
     LINKED,
-    SAID_COS,
     STATIC,
     Heard,
     log_rank,
     reverse_log_rank,
 )
-from associatsiya_ai.bots.people.mix import said_rows, single_terms
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people.ranks import neighbour_table
+from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
@@ -86,6 +85,11 @@ _ALONE_KEPT = 256
 """How many vocabulary words' logits heard alone (n float32 each) :class:`PeopleModel`
 keeps."""
 _SECRETS_KEPT = 8
+"""How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
+_TERMS_KEPT = 4096
+"""How many vocabulary words' :meth:`PeopleModel.row_terms` are kept (a few hundred bytes
+each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
+them)."""
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 
 
@@ -117,6 +121,7 @@ class PeopleModel:
         self._static32 = self.static.astype(np.float32)
         self._alone: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
+        self._terms: dict[int, RowTerms] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -259,28 +264,29 @@ class PeopleModel:
         fwds = []
         for j, h in enumerate(heard):
             fwd_table = tables.quantiles[h.row] if h.row is not None else neighbour_table(cos[j])
-            fwd = log_rank(cos[j], fwd_table)
-            fwds.append(fwd.copy())
-            fwd *= w[2]
-            out[j] += fwd
-        rev = reverse_log_rank(cos, tables.quantiles)
-        revs = rev.copy()
-        rev *= w[3]
-        out += rev
-        indptr, linked, relation = tables.all_links  # = tables.linked(k, row) for each k
+            fwds.append(log_rank(cos[j], fwd_table))
+            out[j] += fwds[j] * w[2]
+        revs = reverse_log_rank(cos, tables.quantiles)
+        out += revs * w[3]
         gloss, gloss_fwd = w[LINKED.start + GLOSS], w[FEATURES.index("gloss_fwd")]
         for j, h in enumerate(heard):
-            if h.row is not None:
-                at = slice(indptr[h.row], indptr[h.row + 1])
-                np.add.at(out[j], linked[at], w[LINKED][relation[at]])
-                rows, const, by_fwd, by_rev = single_terms(tables, h.row, w)
-                out[j, rows] += const + by_fwd * fwds[j][rows] + by_rev * revs[j][rows]
-                said = said_rows(tables, h.row)
-                out[j, said] += w[SAID_COS] * cos[j, said]
+            if h.row is not None:  # its links, dictionary interactions and said_cos
+                self.row_terms(h.row).add_to(out[j], fwds[j], revs[j], cos[j])
             elif len(h.named):  # what its entry names: a gloss link (none glossed, no co-mention)
                 out[j, h.named] += gloss + gloss_fwd * fwds[j][h.named]
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
+
+    def row_terms(self, row: int) -> RowTerms:
+        """The sparse terms of the vocabulary word ``row`` heard alone
+        (:func:`~associatsiya_ai.bots.people.rowterms.row_terms`), kept per word (the
+        last :data:`_TERMS_KEPT` gathered)."""
+        hit = self._terms.get(row)
+        if hit is None:
+            hit = self._terms[row] = row_terms(self.tables, row, self.w)
+            if len(self._terms) > _TERMS_KEPT:
+                del self._terms[next(iter(self._terms))]
+        return hit
 
     def probabilities(
         self, chain: Sequence[str], history: Iterable[str] = (), banned: np.ndarray | None = None
