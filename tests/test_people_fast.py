@@ -321,3 +321,21 @@ def test_kept_row_terms_add_the_plain_sparse_terms_bit_for_bit() -> None:
         assert expected.tobytes() == got.tobytes()
     assert RELATIONS[0] == "syn" and len(m.tables.linked(0, ix["кошка"])) == 2
     assert len(m._terms) == 5
+
+
+def test_a_batch_of_chains_sharing_words_gives_each_chains_own_logits() -> None:
+    """The hinter's batch (chain modes sharing their earlier words) gives every chain the
+    very logits it gets alone, the shared words' evidence computed once."""
+    m = model()
+    queries = [
+        (["хвост", "кошка"], ("дом",)),
+        (["вода", "кошка"], ("дом", "хвост")),
+        (["кошка"], ("дом", "вода")),
+        (["хвост"], ()),
+    ]
+    together = m.logits_many(queries)
+    for (chain, history), got in zip(queries, together, strict=True):
+        m.forget()
+        alone = m.logits(chain, history)
+        assert got is not None and alone is not None
+        assert got.tobytes() == alone.tobytes()

@@ -194,26 +194,39 @@ class PeopleModel:
         heards = [self.heard(*query) for query in queries]
         alone = self._alone_of([h for heard in heards for h in heard])
         out: list[np.ndarray | None] = []
+        evidence: dict[int | str, np.ndarray] = {}
         for heard in heards:
             if not heard:
                 out.append(None)
             elif len(heard) == 1 and not heard[0].by_bot:
                 out.append(alone[_key(heard[0])])
             else:
-                out.append(self._add_up(heard, alone))
+                out.append(self._add_up(heard, alone, evidence))
         return out
 
-    def _add_up(self, heard: list[Heard], alone: dict[int | str, np.ndarray]) -> np.ndarray:
+    def _add_up(
+        self,
+        heard: list[Heard],
+        alone: dict[int | str, np.ndarray],
+        evidence: dict[int | str, np.ndarray],
+    ) -> np.ndarray:
         """``static + Σ_h c_h · w_h · a_h · (z_h − static)`` (:meth:`logits_many`), ``c_h`` =
-        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32."""
+        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32.
+        ``evidence`` keeps each word's ``z_h − static`` for the other queries of a batch."""
         static = self._static32
         total = sum(h.weight for h in heard)
         person = total ** (self.weights.sharpness - 1.0)
         bot = 1.0 / total  # a bot's words are pooled: chosen to agree, not independent
         z = np.zeros_like(static)
+        part = np.empty_like(static)
         for h in heard:
             scale = bot if h.by_bot else person
-            z += np.float32(scale * h.weight * h.strength) * (alone[_key(h)] - static)
+            key = _key(h)
+            diff = evidence.get(key)
+            if diff is None:
+                diff = evidence[key] = alone[key] - static
+            np.multiply(diff, np.float32(scale * h.weight * h.strength), out=part)
+            z += part
         z += static
         out: np.ndarray = z
         return out
