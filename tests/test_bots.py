@@ -345,3 +345,29 @@ def test_real_first_hints_are_legal(real_vocab: Vocabulary) -> None:
         assert not view.violations(lexicon.analyse(decision.word))
         game.say(decision.word, decision.mode or Mode.SINGLE)
         assert game.outcome() is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SECRETS), st.sampled_from(["easy", "normal", "hard"]), st.integers(0, 99))
+def test_hinter_legal_words_are_the_rules_masks(secret: str, level: str, seed: int) -> None:
+    """The hinter's legal words (its kept long-and-frequent words minus the consonant and
+    spoken rows) are the plain masks': R5 with the secret and its forms, R4, length, level."""
+    vocab = tiny_vocabulary()
+    hinter = EmbeddingHinter(vocab, level, checker=LEX)
+    game = Game(secret, LEX)
+    rng = np.random.default_rng(seed)
+    for _ in range(2):  # a fresh turn, then one with a spoken hint
+        view = game.hinter_view()
+        s = view.secret
+        plain = vocab.legal_mask(s.word)
+        for form in s.consonance_forms():
+            plain &= vocab.legal_mask(form)
+        plain &= ~vocab.lemma_mask({s.lemma, *s.lemmas, *view.spoken_lemmas})
+        plain &= vocab.zipf >= hinter.level.min_zipf
+        plain &= np.array([len(w) >= 3 for w in vocab.folded])
+        np.testing.assert_array_equal(hinter.legal(view), plain)
+        decision = hinter.act(view, rng)
+        game.say(decision.word, decision.mode)
+        if game.outcome() is not None:
+            break
+        game.answer(PASS)

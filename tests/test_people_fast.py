@@ -273,3 +273,69 @@ def test_direct_links_are_the_gloss_and_glossed_links_together() -> None:
         assert rows[at].tolist() == expected
         assert in_gloss[at].tolist() == [(row, j) in gloss for j in expected]
         assert in_glossed[at].tolist() == [(row, j) in glossed for j in expected]
+
+
+def test_kept_row_terms_add_the_plain_sparse_terms_bit_for_bit() -> None:
+    """A heard word's links, dictionary interactions and ``said_cos``, gathered once per word
+    (:class:`RowTerms`), add the very floats of the plain sparse computation."""
+    from dataclasses import replace
+
+    from associatsiya_ai.bots.people.features import LINKED, SAID_COS
+    from associatsiya_ai.bots.people.mix import said_rows, single_terms
+    from associatsiya_ai.bots.people.tables import GLOSS, RELATIONS, _csr
+    from associatsiya_ai.vocab.associations import AssociationLexicon
+
+    tiny = tiny_vocabulary()
+    n, ix = len(tiny), tiny.index
+    lexicon = AssociationLexicon(
+        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
+        {"кошка": ("усы", "молоко", "хвост", "мышь")},
+    )
+    base = precompute(tiny, wordnet=False, lexicon=lexicon)
+    named = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]), (ix["кошка"], ix["мышь"])}
+    links = [*base.links]
+    links[0] = _csr({(ix["кошка"], ix["мышь"]), (ix["кошка"], ix["молоко"])}, n)  # and linked
+    links[GLOSS], links[GLOSS + 1] = _csr(named, n), _csr({(j, i) for i, j in named}, n)
+    tables = replace(base, links=tuple(links))
+    weights = {**WEIGHTS, "syn": 0.7, "gloss": 1.2, "glossed": 0.8, "gloss_fwd": 0.4,
+               "glossed_rev": 0.3, "mutual": -0.9, "said1": 2.0, "said_cos": -1.3}  # fmt: skip
+    m = PeopleModel(tiny, tables, PeopleWeights(weights, 0.9))
+    w, rng = m.w, np.random.default_rng(11)
+    for word in ("кошка", "хвост", "молоко", "окно", "дом"):
+        row = ix[word]
+        fwd, rev, cos = (rng.uniform(0, 8, n).astype(np.float32) for _ in range(3))
+        indptr, linked, relation = tables.all_links
+        at = slice(indptr[row], indptr[row + 1])
+        rows, const, by_fwd, by_rev = single_terms(tables, row, w)
+        said = said_rows(tables, row)
+        got = rng.normal(0, 3, n).astype(np.float32)
+        start = got.copy()
+        m.row_terms(row).add_to(got, fwd, rev, cos)
+        again = start.copy()
+        m.row_terms(row).add_to(again, fwd, rev, cos)  # kept: the same terms
+        np.testing.assert_array_equal(got, again)
+        expected = start.copy()
+        np.add.at(expected, linked[at], w[LINKED][relation[at]])
+        expected[rows] += const + by_fwd * fwd[rows] + by_rev * rev[rows]
+        expected[said] += w[SAID_COS] * cos[said]
+        assert expected.tobytes() == got.tobytes()
+    assert RELATIONS[0] == "syn" and len(m.tables.linked(0, ix["кошка"])) == 2
+    assert len(m._terms) == 5
+
+
+def test_a_batch_of_chains_sharing_words_gives_each_chains_own_logits() -> None:
+    """The hinter's batch (chain modes sharing their earlier words) gives every chain the
+    very logits it gets alone, the shared words' evidence computed once."""
+    m = model()
+    queries = [
+        (["хвост", "кошка"], ("дом",)),
+        (["вода", "кошка"], ("дом", "хвост")),
+        (["кошка"], ("дом", "вода")),
+        (["хвост"], ()),
+    ]
+    together = m.logits_many(queries)
+    for (chain, history), got in zip(queries, together, strict=True):
+        m.forget()
+        alone = m.logits(chain, history)
+        assert got is not None and alone is not None
+        assert got.tobytes() == alone.tobytes()

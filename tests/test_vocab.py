@@ -33,6 +33,39 @@ def test_consonance_index_equals_the_rule(words: list[str], secret: str) -> None
         assert legal[i] == (not consonance(secret, w))
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(words_st, min_size=1, max_size=40), st.lists(words_st, min_size=1, max_size=6))
+def test_kept_consonant_rows_are_the_rule_and_stay_bounded(
+    words: list[str], secrets: list[str]
+) -> None:
+    """The rows kept per word are the consonant words, asked again or not, and at most
+    ``_CONSONANT_KEPT`` words' are kept."""
+    from associatsiya_ai.vocab import vocabulary as vocabulary_module
+
+    unique = list({fold(w): w for w in words}.values())
+    vocab = Vocabulary(unique, np.ones((len(unique), 3), np.float32))
+    for secret in [*secrets, *secrets]:  # the second time from the cache
+        rows = vocab.consonant_rows(secret)
+        expected = [i for i, w in enumerate(unique) if consonance(secret, w)]
+        assert rows.dtype == np.int32 and rows.tolist() == expected
+        assert not rows.flags.writeable
+    assert len(vocab._consonant) <= vocabulary_module._CONSONANT_KEPT
+    vocabulary_module._CONSONANT_KEPT, kept = 2, vocabulary_module._CONSONANT_KEPT
+    try:
+        for secret in secrets:
+            vocab.consonant_rows(secret + "к")
+        assert len(vocab._consonant) <= 2
+    finally:
+        vocabulary_module._CONSONANT_KEPT = kept
+
+
+def test_lemma_rows_are_the_lemma_mask(tiny_vocab: Vocabulary) -> None:
+    lemmas = {"кошка", "мышь", "небывалое"}
+    expected = np.flatnonzero(tiny_vocab.lemma_mask(lemmas)).tolist()
+    assert sorted(set(tiny_vocab.lemma_rows(lemmas))) == expected
+    assert len(expected) == 2
+
+
 def test_consonance_examples(tiny_vocab: Vocabulary) -> None:
     mask = tiny_vocab.consonant_mask("мошка")  # «мо» first two: мышь? no; молоко: yes
     assert {w for w, m in zip(tiny_vocab.words, mask, strict=True) if m} == {"кошка", "молоко"}

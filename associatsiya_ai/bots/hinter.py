@@ -80,6 +80,7 @@ class EmbeddingHinter:
         given = load_hinter_weights() if weights is None else weights
         self.weights = {term: float(given.get(term, 0.0)) for term in HINTER_TERMS}
         self._w = np.array([self.weights[term] for term in HINTER_TERMS])
+        self._sayable = (vocab.zipf >= self.level.min_zipf) & self._long
         self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
 
@@ -140,13 +141,11 @@ class EmbeddingHinter:
     def legal(self, view: HinterView) -> np.ndarray:
         """Vocabulary words this hinter may say now (R4, R5, length, level); (n,) bool."""
         vocab, secret = self.vocab, view.secret
-        legal = vocab.legal_mask(secret.word)
-        for form in secret.consonance_forms():
-            legal &= vocab.legal_mask(form)
-        legal &= ~vocab.lemma_mask({secret.lemma, *secret.lemmas, *view.spoken_lemmas})
-        legal &= vocab.zipf >= self.level.min_zipf
-        out: np.ndarray = legal & self._long
-        return out
+        legal: np.ndarray = self._sayable.copy()  # long and frequent enough
+        for form in (secret.word, *secret.consonance_forms()):
+            legal[vocab.consonant_rows(form)] = False
+        legal[vocab.lemma_rows({secret.lemma, *secret.lemmas, *view.spoken_lemmas})] = False
+        return legal
 
     def rank(self, view: HinterView) -> list[tuple[str, Mode, float]]:
         """Weigh the best (hint, mode) pairs by ln P(a person answers the secret), best first

@@ -26,10 +26,10 @@ def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) ->
     for h in hints:
         key = fold(h)
         if key != PASS:
-            mask |= vocab.consonant_mask(h)
+            mask[vocab.consonant_rows(h)] = True
             spoken.add(key)
     spoken.update(fold(a) for a in answers if fold(a) != PASS)
-    mask |= vocab.lemma_mask(spoken)
+    mask[vocab.lemma_rows(spoken)] = True
     return mask
 
 

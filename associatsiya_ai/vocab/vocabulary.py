@@ -14,13 +14,17 @@ short blocklist, with unit vectors and the secrets bots choose. The building rul
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
 from associatsiya_ai.rules.words import fold
 
 __all__ = ["Encoder", "Vocabulary", "normalise"]
+
+_CONSONANT_KEPT = 2048
+"""How many words' :meth:`Vocabulary.consonant_rows` are kept (a few kilobytes each)."""
+_NO_ROWS = np.zeros(0, np.int32)
 
 Encoder = Callable[[str], "np.ndarray | None"]
 """``encoder(word) -> vector or None``: raw model vectors for words outside a vocabulary."""
@@ -142,6 +146,7 @@ class Vocabulary:
         self._last_a = {k: np.array(v, np.int64) for k, v in self._last.items()}
         self._tri_a = {k: np.fromiter(v, np.int64, len(v)) for k, v in self._tri.items()}
         self._vectors: dict[str, np.ndarray | None] = {}
+        self._consonant: dict[str, np.ndarray] = {}
         by_lemma: dict[str, list[int]] = defaultdict(list)
         for i, lemma in enumerate(self.lemmas):
             by_lemma[lemma].append(i)
@@ -190,18 +195,40 @@ class Vocabulary:
         numpy.ndarray
             Shape (n_words,), bool: ``mask[i] == words.is_consonant(word, words[i])``.
         """
-        w = fold(word)
         mask = np.zeros(len(self.words), dtype=bool)
+        mask[self.consonant_rows(word)] = True
+        return mask
+
+    def consonant_rows(self, word: str) -> np.ndarray:
+        """The rows of the vocabulary words consonant with ``word`` (R5), ascending int32:
+        the words sharing its first two letters, its last two or one of its three-letter
+        runs; kept per folded word (the last :data:`_CONSONANT_KEPT`; treat as read-only).
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape (k,), int32, distinct: ``np.flatnonzero(consonant_mask(word))``.
+        """
+        w = fold(word)
+        hit = self._consonant.get(w)
+        if hit is not None:
+            return hit
+        parts = []
         if len(w) >= 2:
             for table, key in ((self._first_a, w[:2]), (self._last_a, w[-2:])):
                 rows = table.get(key)
                 if rows is not None:
-                    mask[rows] = True
+                    parts.append(rows)
         for j in range(len(w) - 2):
             rows = self._tri_a.get(w[j : j + 3])
             if rows is not None:
-                mask[rows] = True
-        return mask
+                parts.append(rows)
+        hit = np.unique(np.concatenate(parts)).astype(np.int32) if parts else _NO_ROWS
+        hit.flags.writeable = False
+        while len(self._consonant) >= _CONSONANT_KEPT:
+            del self._consonant[next(iter(self._consonant))]
+        self._consonant[w] = hit
+        return hit
 
     def legal_mask(self, secret: str) -> np.ndarray:
         """Which vocabulary words are not consonant with ``secret`` (R5); shape (n,), bool."""
@@ -210,13 +237,19 @@ class Vocabulary:
     def lemma_mask(self, lemmas: frozenset[str] | set[str]) -> np.ndarray:
         """Which vocabulary words have one of ``lemmas`` (folded) as lemma or spelling."""
         mask = np.zeros(len(self.words), dtype=bool)
+        mask[self.lemma_rows(lemmas)] = True
+        return mask
+
+    def lemma_rows(self, lemmas: Iterable[str]) -> list[int]:
+        """The rows of :meth:`lemma_mask` (a row may repeat)."""
+        rows: list[int] = []
         for lemma in lemmas:
             key = fold(lemma)
             i = self.index.get(key)
             if i is not None:
-                mask[i] = True
-            mask[self._by_lemma.get(key, [])] = True
-        return mask
+                rows.append(i)
+            rows.extend(self._by_lemma.get(key, ()))
+        return rows
 
     def vector(self, word: str) -> np.ndarray | None:
         """The centred, L2-normalised vector of any word, shape (dim,); None when unknown."""

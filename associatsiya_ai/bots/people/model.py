@@ -50,15 +50,14 @@ from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax,
 from associatsiya_ai.bots.people.features import (
     FEATURES,
     LINKED,
-    SAID_COS,
     STATIC,
     Heard,
     log_rank,
     reverse_log_rank,
 )
-from associatsiya_ai.bots.people.mix import said_rows, single_terms
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people.ranks import neighbour_table
+from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
@@ -88,6 +87,11 @@ _ALONE_KEPT = 256
 """How many vocabulary words' logits heard alone (n float32 each) :class:`PeopleModel`
 keeps."""
 _SECRETS_KEPT = 8
+"""How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
+_TERMS_KEPT = 4096
+"""How many vocabulary words' :meth:`PeopleModel.row_terms` are kept (a few hundred bytes
+each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
+them)."""
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 
 
@@ -119,6 +123,7 @@ class PeopleModel:
         self._static32 = self.static.astype(np.float32)
         self._alone: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
+        self._terms: dict[int, RowTerms] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -191,26 +196,39 @@ class PeopleModel:
         heards = [self.heard(*query) for query in queries]
         alone = self._alone_of([h for heard in heards for h in heard])
         out: list[np.ndarray | None] = []
+        evidence: dict[int | str, np.ndarray] = {}
         for heard in heards:
             if not heard:
                 out.append(None)
             elif len(heard) == 1 and not heard[0].by_bot:
                 out.append(alone[_key(heard[0])])
             else:
-                out.append(self._add_up(heard, alone))
+                out.append(self._add_up(heard, alone, evidence))
         return out
 
-    def _add_up(self, heard: list[Heard], alone: dict[int | str, np.ndarray]) -> np.ndarray:
+    def _add_up(
+        self,
+        heard: list[Heard],
+        alone: dict[int | str, np.ndarray],
+        evidence: dict[int | str, np.ndarray],
+    ) -> np.ndarray:
         """``static + Σ_h c_h · w_h · a_h · (z_h − static)`` (:meth:`logits_many`), ``c_h`` =
-        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32."""
+        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32.
+        ``evidence`` keeps each word's ``z_h − static`` for the other queries of a batch."""
         static = self._static32
         total = sum(h.weight for h in heard)
         person = total ** (self.weights.sharpness - 1.0)
         bot = 1.0 / total  # a bot's words are pooled: chosen to agree, not independent
         z = np.zeros_like(static)
+        part = np.empty_like(static)
         for h in heard:
             scale = bot if h.by_bot else person
-            z += np.float32(scale * h.weight * h.strength) * (alone[_key(h)] - static)
+            key = _key(h)
+            diff = evidence.get(key)
+            if diff is None:
+                diff = evidence[key] = alone[key] - static
+            np.multiply(diff, np.float32(scale * h.weight * h.strength), out=part)
+            z += part
         z += static
         out: np.ndarray = z
         return out
@@ -261,28 +279,29 @@ class PeopleModel:
         fwds = []
         for j, h in enumerate(heard):
             fwd_table = tables.quantiles[h.row] if h.row is not None else neighbour_table(cos[j])
-            fwd = log_rank(cos[j], fwd_table)
-            fwds.append(fwd.copy())
-            fwd *= w[2]
-            out[j] += fwd
-        rev = reverse_log_rank(cos, tables.quantiles)
-        revs = rev.copy()
-        rev *= w[3]
-        out += rev
-        indptr, linked, relation = tables.all_links  # = tables.linked(k, row) for each k
+            fwds.append(log_rank(cos[j], fwd_table))
+            out[j] += fwds[j] * w[2]
+        revs = reverse_log_rank(cos, tables.quantiles)
+        out += revs * w[3]
         gloss, gloss_fwd = w[LINKED.start + GLOSS], w[FEATURES.index("gloss_fwd")]
         for j, h in enumerate(heard):
-            if h.row is not None:
-                at = slice(indptr[h.row], indptr[h.row + 1])
-                np.add.at(out[j], linked[at], w[LINKED][relation[at]])
-                rows, const, by_fwd, by_rev = single_terms(tables, h.row, w)
-                out[j, rows] += const + by_fwd * fwds[j][rows] + by_rev * revs[j][rows]
-                said = said_rows(tables, h.row)
-                out[j, said] += w[SAID_COS] * cos[j, said]
+            if h.row is not None:  # its links, dictionary interactions and said_cos
+                self.row_terms(h.row).add_to(out[j], fwds[j], revs[j], cos[j])
             elif len(h.named):  # what its entry names: a gloss link (none glossed, no co-mention)
                 out[j, h.named] += gloss + gloss_fwd * fwds[j][h.named]
         result: np.ndarray = out.astype(np.float32, copy=False)
         return result
+
+    def row_terms(self, row: int) -> RowTerms:
+        """The sparse terms of the vocabulary word ``row`` heard alone
+        (:func:`~associatsiya_ai.bots.people.rowterms.row_terms`), kept per word (the
+        last :data:`_TERMS_KEPT` gathered)."""
+        hit = self._terms.get(row)
+        if hit is None:
+            hit = self._terms[row] = row_terms(self.tables, row, self.w)
+            if len(self._terms) > _TERMS_KEPT:
+                del self._terms[next(iter(self._terms))]
+        return hit
 
     def probabilities(
         self, chain: Sequence[str], history: Iterable[str] = (), banned: np.ndarray | None = None
