@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 
 import numpy as np
 
@@ -106,9 +107,11 @@ class Vocabulary:
         adult: np.ndarray | None = None,
         report: dict[str, int] | None = None,
         dropped: Sequence[tuple[str, str]] | None = None,
+        _folded: Sequence[str] | None = None,
     ) -> None:
         self.words = list(words)
-        self.folded = [fold(w) for w in self.words]
+        # _folded: the words already folded, lemmas too (family() passes its own rows)
+        self.folded = [fold(w) for w in self.words] if _folded is None else list(_folded)
         if len(set(self.folded)) != len(self.folded):
             raise ValueError("vocabulary words must be unique after folding (ё≡е)")
         self.matrix = np.asfortranarray(normalise(np.asarray(matrix, dtype=np.float32)))
@@ -117,7 +120,10 @@ class Vocabulary:
         n = len(self.words)
         self.zipf = np.full(n, 4.0, np.float32) if zipf is None else np.asarray(zipf, np.float32)
         self.news = np.zeros(n, np.float32) if news is None else np.asarray(news, np.float32)
-        self.lemmas = self.folded.copy() if lemmas is None else [fold(x) for x in lemmas]
+        if lemmas is None:
+            self.lemmas = self.folded.copy()
+        else:
+            self.lemmas = list(lemmas) if _folded is not None else [fold(x) for x in lemmas]
         self.secrets = self.words.copy() if secrets is None else list(secrets)
         dim = self.matrix.shape[1]
         self.mean = np.zeros(dim, np.float32) if mean is None else np.asarray(mean, np.float32)
@@ -133,24 +139,32 @@ class Vocabulary:
         self.report = dict(report or {})
         self.dropped = [(str(w), str(r)) for w, r in (dropped or [])]
         self.index = {w: i for i, w in enumerate(self.folded)}
-        self._first: dict[str, list[int]] = defaultdict(list)
-        self._last: dict[str, list[int]] = defaultdict(list)
-        self._tri: dict[str, set[int]] = defaultdict(set)
-        for i, w in enumerate(self.folded):
-            if len(w) >= 2:
-                self._first[w[:2]].append(i)
-                self._last[w[-2:]].append(i)
-            for j in range(len(w) - 2):
-                self._tri[w[j : j + 3]].add(i)
-        self._first_a = {k: np.array(v, np.int64) for k, v in self._first.items()}
-        self._last_a = {k: np.array(v, np.int64) for k, v in self._last.items()}
-        self._tri_a = {k: np.fromiter(v, np.int64, len(v)) for k, v in self._tri.items()}
         self._vectors: dict[str, np.ndarray | None] = {}
         self._consonant: dict[str, np.ndarray] = {}
         by_lemma: dict[str, list[int]] = defaultdict(list)
         for i, lemma in enumerate(self.lemmas):
             by_lemma[lemma].append(i)
         self._by_lemma = by_lemma
+
+    @cached_property
+    def _consonance(self) -> tuple[dict[str, np.ndarray], ...]:
+        """Rows by first two letters, last two letters and three-letter run (int64 arrays),
+        made on the first consonance question (tens of milliseconds: a start that only
+        derives :meth:`family` from a vocabulary never needs its own)."""
+        first: dict[str, list[int]] = defaultdict(list)
+        last: dict[str, list[int]] = defaultdict(list)
+        tri: dict[str, set[int]] = defaultdict(set)
+        for i, w in enumerate(self.folded):
+            if len(w) >= 2:
+                first[w[:2]].append(i)
+                last[w[-2:]].append(i)
+            for j in range(len(w) - 2):
+                tri[w[j : j + 3]].add(i)
+        return (
+            {k: np.array(v, np.int64) for k, v in first.items()},
+            {k: np.array(v, np.int64) for k, v in last.items()},
+            {k: np.fromiter(v, np.int64, len(v)) for k, v in tri.items()},
+        )
 
     def family(self) -> Vocabulary:
         """This vocabulary without its adult words: the default a family plays with.
@@ -176,6 +190,7 @@ class Vocabulary:
             fingerprint=self.fingerprint,
             report=self.report,
             dropped=self.dropped,
+            _folded=[self.folded[i] for i in keep],
         )
 
     def __len__(self) -> int:
@@ -214,13 +229,14 @@ class Vocabulary:
         if hit is not None:
             return hit
         parts = []
+        first, last, tri = self._consonance
         if len(w) >= 2:
-            for table, key in ((self._first_a, w[:2]), (self._last_a, w[-2:])):
+            for table, key in ((first, w[:2]), (last, w[-2:])):
                 rows = table.get(key)
                 if rows is not None:
                     parts.append(rows)
         for j in range(len(w) - 2):
-            rows = self._tri_a.get(w[j : j + 3])
+            rows = tri.get(w[j : j + 3])
             if rows is not None:
                 parts.append(rows)
         hit = np.unique(np.concatenate(parts)).astype(np.int32) if parts else _NO_ROWS
