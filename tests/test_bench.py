@@ -19,6 +19,7 @@ from associatsiya_ai.research.bench import (
     time_calls,
     time_pairs,
 )
+from associatsiya_ai.research.timing import time_blocks
 
 FIGURES = (
     "load_s",
@@ -27,6 +28,8 @@ FIGURES = (
     "games_per_s",
     "peak_rss_mb",
     "gensim_most_similar_ms",
+    "guess_ms_blocks",
+    "gensim_ms_blocks",
 )
 
 
@@ -53,6 +56,20 @@ def test_pairs_alternate_which_call_goes_first() -> None:
     assert min(first + second) >= 0.0
 
 
+def test_blocks_run_each_call_back_to_back_and_drop_the_warm_up_round() -> None:
+    calls: list[str] = []
+    first, second = time_blocks(
+        lambda a: calls.append(f"a{a}"),
+        lambda b: calls.append(f"b{b}"),
+        [(1, 1), (2, 2)],
+        rounds=2,
+        before=lambda: calls.append("-"),
+    )
+    block = ["-", "a1", "-", "a2", "b1", "b2"]
+    assert calls == block * 2  # a warm-up round, then the kept one
+    assert len(first) == len(second) == 2 and min(first + second) >= 0.0
+
+
 def test_target_verdicts() -> None:
     fig = {
         "load_s": 0.5,
@@ -61,15 +78,18 @@ def test_target_verdicts() -> None:
         "hint_ms": 30.0,
         "games_per_s": 25.0,
         "peak_rss_mb": None,
+        "guess_ms_blocks": 1.1,
+        "gensim_ms_blocks": 1.0,
     }
     assert bench_module._met(fig) == {
         "load_s": True,
         "guess_ms": False,
+        "guess_ms_blocks": True,
         "hint_ms": False,
         "games_per_s": True,
         "peak_rss_mb": None,
     }
-    assert set(TARGETS) == set(FIGURES) - {"gensim_most_similar_ms"}
+    assert set(TARGETS) == set(FIGURES) - {"gensim_most_similar_ms", "gensim_ms_blocks"}
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +112,9 @@ def test_bench_figures_on_the_real_model(tiny_bench: dict[str, Any]) -> None:
     assert 30 < fig["peak_rss_mb"] < 4000  # MB, not KB
     assert fig["load_s"] < 60
     assert set(fig["target_met"]) == set(TARGETS)
+    for how, ours, theirs in (("pairs", "guess_ms", "gensim_most_similar_ms"),
+                              ("blocks", "guess_ms_blocks", "gensim_ms_blocks")):  # fmt: skip
+        assert fig[f"guess_ratio_{how}"] == pytest.approx(fig[ours] / fig[theirs], abs=2e-3)
     assert len(fig["_steps"]) == bench_steps(1)
     json.dumps({k: v for k, v in fig.items() if k != "_steps"})
 

@@ -74,7 +74,9 @@ BENCH_HELP = """\
 Замерить скорость и память ботов (медианы повторов).
 
 Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-gensim most_similar по тем же векторам (gensim_most_similar_ms).
+gensim most_similar по тем же векторам (gensim_most_similar_ms). Ход отгадывающего и
+gensim замеряются парами вперемешку и ещё раз блоками подряд (guess_ms_blocks,
+gensim_ms_blocks); оба отношения — guess_ratio_pairs и guess_ratio_blocks.
 """
 """``bench`` (:mod:`associatsiya_ai.cli.speed`)."""
 

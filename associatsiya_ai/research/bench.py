@@ -24,6 +24,11 @@ some runs and not in others: on one idle machine its median ran from 0.5 to 1.6 
 runs, and the ratio of the two figures from 0.9 to 2.3. Timed in pairs, the ratio stayed
 within 1.13–1.26 over twelve runs.
 
+They are also timed in back-to-back blocks (:func:`.timing.time_blocks`: all the guesser
+decisions, then all the ``most_similar`` calls, twice after a warm-up round), as a program
+doing one thing at a time would run them: ``guess_ms_blocks`` and ``gensim_ms_blocks``;
+``guess_ratio_pairs`` and ``guess_ratio_blocks`` are the two ratios.
+
 ``load_s`` and ``peak_rss_mb`` are measured in :mod:`associatsiya_ai.research.fresh`.
 """
 
@@ -39,7 +44,7 @@ import numpy as np
 from associatsiya_ai.research.fresh import run_fresh
 from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
 from associatsiya_ai.research.positions import guesser_view, midgame_views
-from associatsiya_ai.research.timing import median, time_calls, time_pairs
+from associatsiya_ai.research.timing import median, time_blocks, time_calls, time_pairs
 
 __all__ = [
     "GOALS",
@@ -89,6 +94,7 @@ class Target:
 GOALS: dict[str, Target] = {
     "load_s": Target("<=", 1.0),
     "guess_ms": Target("<=", 1.5, "gensim_most_similar_ms"),
+    "guess_ms_blocks": Target("<=", 1.2, "gensim_ms_blocks"),
     "hint_ms": Target("<=", 25),
     "games_per_s": Target(">=", 20),
     "peak_rss_mb": Target("<=", 400),
@@ -248,6 +254,14 @@ def _bench(
         before=kit.guesser.people.forget,
     )
 
+    step("guess_ms, gensim_most_similar_ms: блоками / in blocks")
+    guess_blocks, gensim_blocks = time_blocks(
+        lambda v: kit.guesser.act(v, guess_rng),
+        lambda w: kv.most_similar(w, topn=10),
+        pairs,
+        before=kit.guesser.people.forget,
+    )
+
     figures: dict[str, Any] = {
         "model": children[0].get("model") or spec.label,
         "vocab_size": len(vocab.words),
@@ -257,6 +271,8 @@ def _bench(
         "games_per_s": median(rates, 2),
         "peak_rss_mb": median([c["peak_rss_mb"] for c in children], 1),
         "gensim_most_similar_ms": median(gensim_times),
+        "guess_ms_blocks": median(guess_blocks),
+        "gensim_ms_blocks": median(gensim_blocks),
         "repeat": repeat,
         "samples": {
             "guess": len(guess_times),
@@ -270,6 +286,10 @@ def _bench(
         "load_average": [load_before, _load_average()],
         "cpus": os.cpu_count(),
     }
+    for how, (ours, theirs) in (("pairs", ("guess_ms", "gensim_most_similar_ms")),
+                                ("blocks", ("guess_ms_blocks", "gensim_ms_blocks"))):  # fmt: skip
+        a, b = figures[ours], figures[theirs]
+        figures[f"guess_ratio_{how}"] = round(a / b, 3) if a is not None and b else None
     figures["targets"] = dict(TARGETS)
     figures["target_met"] = _met(figures)
     return figures
@@ -277,4 +297,4 @@ def _bench(
 
 def bench_steps(repeat: int) -> int:
     """The number of ``on_step`` calls :func:`bench` makes for ``repeat`` (progress total)."""
-    return 6 + 2 * max(1, repeat)
+    return 7 + 2 * max(1, repeat)

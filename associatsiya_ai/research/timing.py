@@ -80,6 +80,29 @@ def time_pairs(
     return times
 
 
+def time_blocks(
+    first: Callable[[Any], Any],
+    second: Callable[[Any], Any],
+    args: Sequence[tuple[Any, Any]],
+    *,
+    rounds: int = 3,
+    before: Callable[[], Any] | None = None,
+) -> tuple[list[float], list[float]]:
+    """Time ``first`` over every ``a`` of ``args`` back to back, then ``second`` over every
+    ``b``, ``rounds`` times, in milliseconds per call (two lists, ``rounds · len(args)``
+    long): each block keeps its own data in the caches, as a program doing one thing at a
+    time would. ``before()`` runs untimed before each ``first`` call. The first round is a
+    warm-up and is not kept (rounds - 1 are, at least one).
+    """
+    times: tuple[list[float], list[float]] = ([], [])
+    for r in range(max(rounds, 2)):
+        for which, fn, xs in ((0, first, [a for a, _ in args]), (1, second, [b for _, b in args])):
+            got = time_calls(fn, xs, before=before if which == 0 else None)
+            if r:
+                times[which].extend(got)
+    return times
+
+
 def median(values: Sequence[float], digits: int = 3) -> float | None:
     """The median of ``values``, rounded to ``digits``; None when there are none."""
     return round(float(statistics.median(values)), digits) if values else None
