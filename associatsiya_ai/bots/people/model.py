@@ -92,7 +92,6 @@ _TERMS_KEPT = 4096
 """How many vocabulary words' :meth:`PeopleModel.row_terms` are kept (a few hundred bytes
 each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
 them)."""
-"""How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 
 
 class PeopleModel:
