@@ -272,6 +272,25 @@ def test_r5_plural_foul_with_the_real_lexicon(lex: Lexicon) -> None:
     assert outcome is not None and outcome.termination is Termination.CONSONANCE
 
 
+def test_a_foul_found_in_the_singular_names_that_form(lex: Lexicon) -> None:
+    """«дети» shares no letters with «ребята»; its nominative singular «ребёнок» does (R5):
+    the foul says which form it checked, and the record keeps it."""
+    from associatsiya_ai.rules.game import Game, Outcome
+    from associatsiya_ai.terminal.texts import outcome_text
+
+    game = Game("ребята", lex)
+    game.say("дети")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.overlaps
+    assert {o.form for o in outcome.overlaps} == {"ребенок"}
+    assert "в единственном числе «ребенок» — первые две буквы «ре»" in outcome_text(outcome)
+    again = Outcome.from_dict(outcome.to_dict())
+    assert [o.form for o in again.overlaps] == [o.form for o in outcome.overlaps]
+    game = Game("рука", lex)
+    game.say("реки")  # «реки» itself shares nothing, «река» ends in «ка»
+    assert [o.form for o in game.outcome().overlaps] == ["река"]  # type: ignore[union-attr]
+
+
 # ------------------------------------------------- issue 10: R4 across number, suggestions
 @pytest.mark.parametrize(
     ("first", "second"),

@@ -21,6 +21,7 @@ R4 repeat
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from associatsiya_ai.rules.types import IllegalMoveError, InvalidWordError, Mode
 from associatsiya_ai.rules.words import (
@@ -55,8 +56,11 @@ def foul_overlaps(secret: str, hint: WordVerdict) -> tuple[Overlap, ...]:
         Empty when the hint is legal under R5.
     """
     by_kind: dict[str, Overlap] = {}
+    said = fold(hint.word)
     for form in hint.consonance_forms():
         for overlap in consonance(secret, form):
+            if fold(form) != said:  # found in the singular: say which form
+                overlap = replace(overlap, form=form)
             by_kind.setdefault(overlap.kind, overlap)
     order = ("first-two", "last-two", "three-letters")
     return tuple(by_kind[k] for k in order if k in by_kind)

@@ -189,7 +189,10 @@ class Outcome:
             "winner": self.winner,
             "loser": self.loser,
             "word": self.word,
-            "overlaps": [{"kind": o.kind, "letters": list(o.letters)} for o in self.overlaps],
+            "overlaps": [
+                {"kind": o.kind, "letters": list(o.letters), **({"form": o.form} if o.form else {})}
+                for o in self.overlaps
+            ],
             "utterance": None if self.utterance is None else self.utterance.to_dict(),
         }
 
@@ -211,7 +214,8 @@ class Outcome:
             loser=data.get("loser"),
             word=data.get("word"),
             overlaps=tuple(
-                Overlap(o["kind"], tuple(o["letters"]), (), ()) for o in data.get("overlaps") or ()
+                Overlap(o["kind"], tuple(o["letters"]), (), (), str(o.get("form") or ""))
+                for o in data.get("overlaps") or ()
             ),
             utterance=None if utterance is None else Utterance.from_dict(utterance),
         )

@@ -84,23 +84,30 @@ class Overlap:
         three-letter run for ``three-letters``, in order of their place in the hint.
     secret_spans, hint_spans : tuple of (int, int)
         Half-open character spans of the shared letters in the folded secret and hint,
-        for highlighting.
+        for highlighting (in ``form`` when it is set).
+    form : str
+        The hint's form the letters were found in when it is not the word as said: a
+        plural hint is checked in its nominative singular too (R5: «дети» as «ребёнок»);
+        "" for the word as said.
     """
 
     kind: ConsonanceKind
     letters: tuple[str, ...]
     secret_spans: tuple[tuple[int, int], ...]
     hint_spans: tuple[tuple[int, int], ...]
+    form: str = ""
 
     def describe(self) -> str:
-        """Return a short Russian description, e.g. ``последние две буквы «ка»``."""
+        """Return a short Russian description, e.g. ``последние две буквы «ка»``, or
+        ``в единственном числе «ребёнок» — первые две буквы «ре»``."""
         quoted = ", ".join(f"«{s}»" for s in self.letters)
         label = {
             "first-two": "первые две буквы",
             "last-two": "последние две буквы",
             "three-letters": "три буквы подряд",
         }[self.kind]
-        return f"{label} {quoted}"
+        where = f"в единственном числе «{self.form}» — " if self.form else ""
+        return f"{where}{label} {quoted}"
 
 
 def _trigrams(word: str) -> dict[str, list[int]]:

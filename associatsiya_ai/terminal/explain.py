@@ -100,7 +100,8 @@ def decision_lines(decision: Decision | None, withheld: str | None = None) -> li
             head = (
                 "скорее всего ответят"
                 if decision.mode is None
-                else "лучшие наводки (шанс, что человек отгадает)"
+                else "лучшие наводки по оценке бота, от лучшей (в процентах — шанс, что "
+                "человек отгадает; оценка учитывает и то, какие наводки люди дают сами)"
             )
         if any(s.startswith("+") for s in shown):
             head += " (+ своя цепочка, ++ общая)"

@@ -55,7 +55,12 @@ def overlaps(console: Console, secret: str, hint: str, found: tuple[Overlap, ...
     line = Text("   загадано: ")
     line.append_text(highlight(secret, tuple(sp for o in found for sp in o.secret_spans)))
     line.append("   наводка: ")
-    line.append_text(highlight(hint, tuple(sp for o in found for sp in o.hint_spans)))
+    said = tuple(sp for o in found if not o.form for sp in o.hint_spans)
+    line.append_text(highlight(hint, said))
+    for form in dict.fromkeys(o.form for o in found if o.form):  # the singular checked too
+        line.append(" → ")
+        line.append_text(highlight(form, tuple(sp for o in found if o.form == form
+                                               for sp in o.hint_spans)))  # fmt: skip
     console.print(line, highlight=False)
     say(console, "   совпадает: " + escape("; ".join(o.describe() for o in found)))
 
