@@ -197,6 +197,29 @@ def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypa
     np.testing.assert_allclose(read.log_partitions(), built.log_partitions())
 
 
+def test_old_people_caches_are_swept_when_a_new_one_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from associatsiya_ai.bots.people import cache as people_cache
+
+    for k in range(6):  # caches of earlier weights, older the higher k
+        old = tmp_path / f"people-old{k}.npz"
+        old.write_bytes(b"x")
+        os.utime(old, (1000.0 - k, 1000.0 - k))
+    (tmp_path / "vocab-keep.npz").write_bytes(b"x")  # not a people cache: never touched
+    tiny = tiny_vocabulary()
+    vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, fingerprint="test-model")
+    path = tmp_path / "people-new.npz"
+    monkeypatch.setattr(people_cache, "people_cache_path", lambda v: path)
+    monkeypatch.setattr(people_cache, "_MODELS", {})
+    people_cache.people_model(vocab)
+    left = sorted(p.name for p in tmp_path.glob("*.npz"))
+    assert left == ["people-new.npz", "people-old0.npz", "people-old1.npz", "people-old2.npz",
+                    "vocab-keep.npz"]  # fmt: skip
+
+
 def test_people_cache_key_tells_vocabulary_builds_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """A vocabulary built by other rules (a new ``VOCAB_VERSION``) may keep its words but move
     their vectors: it must not read the old tables."""

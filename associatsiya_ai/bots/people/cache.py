@@ -69,6 +69,23 @@ def _save(path: Path, tables: PeopleTables, logz: np.ndarray) -> None:
         arrays["cm_indptr"], arrays["cm_indices"], arrays["cm_values"] = tables.comention
     np.savez(tmp, **arrays)
     tmp.replace(path)
+    _sweep(path)
+
+
+_KEPT_FILES = 4
+"""How many people-model cache files are kept in the cache directory: each is ~20 MB and a
+new weights file or lexicon makes a new one; a model rebuilds its own in seconds."""
+
+
+def _sweep(path: Path) -> None:
+    """Remove all but the :data:`_KEPT_FILES` most recently written ``people-*.npz`` beside
+    ``path`` (``path`` itself is always kept; a file that cannot be removed is left)."""
+    others = [p for p in path.parent.glob("people-*.npz") if p != path and p.is_file()]
+    with contextlib.suppress(OSError):
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in others[_KEPT_FILES - 1 :]:
+        with contextlib.suppress(OSError):
+            old.unlink()
 
 
 def _load(path: Path, n: int) -> tuple[PeopleTables, np.ndarray]:
