@@ -129,23 +129,26 @@ class Vocabulary:
         self.report = dict(report or {})
         self.dropped = [(str(w), str(r)) for w, r in (dropped or [])]
         self.index = {w: i for i, w in enumerate(self.folded)}
-        self._first: dict[str, list[int]] = defaultdict(list)
-        self._last: dict[str, list[int]] = defaultdict(list)
-        self._tri: dict[str, set[int]] = defaultdict(set)
-        for i, w in enumerate(self.folded):
-            if len(w) >= 2:
-                self._first[w[:2]].append(i)
-                self._last[w[-2:]].append(i)
-            for j in range(len(w) - 2):
-                self._tri[w[j : j + 3]].add(i)
-        self._first_a = {k: np.array(v, np.int64) for k, v in self._first.items()}
-        self._last_a = {k: np.array(v, np.int64) for k, v in self._last.items()}
-        self._tri_a = {k: np.fromiter(v, np.int64, len(v)) for k, v in self._tri.items()}
+        self._consonance: _ConsonanceIndex | None = None  # built on first use
+        self._by_lemma: dict[str, list[int]] | None = None
         self._vectors: dict[str, np.ndarray | None] = {}
-        by_lemma: dict[str, list[int]] = defaultdict(list)
-        for i, lemma in enumerate(self.lemmas):
-            by_lemma[lemma].append(i)
-        self._by_lemma = by_lemma
+
+    def _index(self) -> _ConsonanceIndex:
+        """The rows of each word's first two, last two and every three letters (folded),
+        built on first use: a vocabulary that is only filtered (:meth:`family`) or looked up
+        never pays for it."""
+        if self._consonance is None:
+            self._consonance = _ConsonanceIndex(self.folded)
+        return self._consonance
+
+    def _lemma_rows(self) -> dict[str, list[int]]:
+        """The rows of each folded lemma, built on first use."""
+        if self._by_lemma is None:
+            by_lemma: dict[str, list[int]] = defaultdict(list)
+            for i, lemma in enumerate(self.lemmas):
+                by_lemma[lemma].append(i)
+            self._by_lemma = by_lemma
+        return self._by_lemma
 
     def family(self) -> Vocabulary:
         """This vocabulary without its adult words: the default a family plays with.
@@ -157,7 +160,7 @@ class Vocabulary:
             return self
         keep = np.flatnonzero(~self.adult)
         adult_words = {self.words[i] for i in np.flatnonzero(self.adult)}
-        return Vocabulary(
+        family = Vocabulary(
             [self.words[i] for i in keep],
             self.matrix[keep],
             zipf=self.zipf[keep],
@@ -169,9 +172,9 @@ class Vocabulary:
             encoder=self.encoder,
             model_name=self.model_name,
             fingerprint=self.fingerprint,
-            report=self.report,
-            dropped=self.dropped,
         )
+        family.report, family.dropped = self.report, self.dropped  # shared, not copied
+        return family
 
     def __len__(self) -> int:
         return len(self.words)
@@ -191,14 +194,15 @@ class Vocabulary:
             Shape (n_words,), bool: ``mask[i] == words.is_consonant(word, words[i])``.
         """
         w = fold(word)
+        index = self._index()
         mask = np.zeros(len(self.words), dtype=bool)
         if len(w) >= 2:
-            for table, key in ((self._first_a, w[:2]), (self._last_a, w[-2:])):
+            for table, key in ((index.first, w[:2]), (index.last, w[-2:])):
                 rows = table.get(key)
                 if rows is not None:
                     mask[rows] = True
         for j in range(len(w) - 2):
-            rows = self._tri_a.get(w[j : j + 3])
+            rows = index.tri.get(w[j : j + 3])
             if rows is not None:
                 mask[rows] = True
         return mask
@@ -215,7 +219,7 @@ class Vocabulary:
             i = self.index.get(key)
             if i is not None:
                 mask[i] = True
-            mask[self._by_lemma.get(key, [])] = True
+            mask[self._lemma_rows().get(key, [])] = True
         return mask
 
     def vector(self, word: str) -> np.ndarray | None:
@@ -229,3 +233,28 @@ class Vocabulary:
             raw = None if self.encoder is None else self.encoder(key)
             self._vectors[key] = None if raw is None else normalise(normalise(raw) - self.mean)
         return self._vectors[key]
+
+
+class _ConsonanceIndex:
+    """Rows of a vocabulary by their folded words' first two letters, last two letters and
+    every three letters in a row: the keys of consonance (R5).
+
+    Parameters
+    ----------
+    folded : sequence of str
+        The vocabulary's folded words, in row order.
+    """
+
+    def __init__(self, folded: Sequence[str]) -> None:
+        first: dict[str, list[int]] = defaultdict(list)
+        last: dict[str, list[int]] = defaultdict(list)
+        tri: dict[str, set[int]] = defaultdict(set)
+        for i, w in enumerate(folded):
+            if len(w) >= 2:
+                first[w[:2]].append(i)
+                last[w[-2:]].append(i)
+            for j in range(len(w) - 2):
+                tri[w[j : j + 3]].add(i)
+        self.first = {k: np.array(v, np.int64) for k, v in first.items()}
+        self.last = {k: np.array(v, np.int64) for k, v in last.items()}
+        self.tri = {k: np.fromiter(v, np.int64, len(v)) for k, v in tri.items()}
