@@ -16,9 +16,11 @@ from associatsiya_ai.research.bench import (
     bench,
     bench_steps,
     gensim_baseline,
+    met_targets,
     time_calls,
     time_pairs,
 )
+from associatsiya_ai.research.timing import time_blocks
 
 FIGURES = (
     "load_s",
@@ -27,7 +29,13 @@ FIGURES = (
     "games_per_s",
     "peak_rss_mb",
     "gensim_most_similar_ms",
+    "guess_ratio",
+    "guess_ms_blocks",
+    "gensim_ms_blocks",
+    "guess_ratio_blocks",
 )
+RATIOS = ("guess_ratio", "guess_ms_blocks", "gensim_ms_blocks", "guess_ratio_blocks")
+"""Figures with no target of their own (the guesser's target is relative to gensim)."""
 
 
 def test_gensim_baseline_on_a_tiny_matrix() -> None:
@@ -53,6 +61,29 @@ def test_pairs_alternate_which_call_goes_first() -> None:
     assert min(first + second) >= 0.0
 
 
+def test_blocks_run_each_call_back_to_back_alternating_which_block_first() -> None:
+    """Round 1: every first call, then every second; round 2 the other way round. Each
+    round's figures are its blocks' medians and their ratio."""
+    calls: list[str] = []
+
+    def call(name: str) -> int:
+        calls.append(name)
+        return sum(range(1000))  # some work: a time above the clock's resolution
+
+    firsts, seconds, ratios = time_blocks(
+        lambda a: call(f"a{a}"),
+        lambda b: call(f"b{b}"),
+        [(1, 1), (2, 2)],
+        rounds=2,
+        before=lambda: calls.append("-"),
+    )
+    round1 = ["-", "a1", "-", "a2", "b1", "b2"]
+    round2 = ["b1", "b2", "-", "a1", "-", "a2"]
+    assert calls == round1 + round2
+    assert len(firsts) == len(seconds) == len(ratios) == 2
+    assert all(r == f / s for f, s, r in zip(firsts, seconds, ratios, strict=True))
+
+
 def test_target_verdicts() -> None:
     fig = {
         "load_s": 0.5,
@@ -62,14 +93,14 @@ def test_target_verdicts() -> None:
         "games_per_s": 25.0,
         "peak_rss_mb": None,
     }
-    assert bench_module._met(fig) == {
+    assert met_targets(fig) == {
         "load_s": True,
         "guess_ms": False,
         "hint_ms": False,
         "games_per_s": True,
         "peak_rss_mb": None,
     }
-    assert set(TARGETS) == set(FIGURES) - {"gensim_most_similar_ms"}
+    assert set(TARGETS) == set(FIGURES) - {"gensim_most_similar_ms", *RATIOS}
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +121,14 @@ def test_bench_figures_on_the_real_model(tiny_bench: dict[str, Any]) -> None:
     assert isinstance(fig["model"], str) and fig["model"]
     assert fig["vocab_size"] > 1000
     assert 30 < fig["peak_rss_mb"] < 4000  # MB, not KB
+    # the ratios are of the figures reported beside them (rounded to 3 digits)
+    assert fig["guess_ratio"] == pytest.approx(
+        fig["guess_ms"] / fig["gensim_most_similar_ms"], 0.01
+    )
+    assert fig["samples"]["block_rounds"] == 1 and fig["samples"]["block_calls"] > 0
+    assert fig["guess_ratio_blocks"] == pytest.approx(
+        fig["guess_ms_blocks"] / fig["gensim_ms_blocks"], 0.01
+    )
     assert fig["load_s"] < 60
     assert set(fig["target_met"]) == set(TARGETS)
     assert len(fig["_steps"]) == bench_steps(1)
@@ -111,6 +150,7 @@ def test_bench_cli(monkeypatch, tiny_bench: dict[str, Any]) -> None:
     table = CliRunner().invoke(app, ["bench"])
     assert table.exit_code == 0, table.output
     assert "gensim_most_similar_ms" in table.stdout and "load_s" in table.stdout
+    assert "guess_ratio_blocks" in table.stdout and "gensim_ms_blocks" in table.stdout
 
 
 def test_bench_cli_bad_model() -> None:
