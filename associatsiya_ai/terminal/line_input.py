@@ -20,7 +20,7 @@ from collections.abc import Callable
 from rich.markup import escape
 
 from associatsiya_ai.arena.loop import Abandoned
-from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.lexicon.form import shorten
 from associatsiya_ai.players.base import QuitGame
 from associatsiya_ai.players.human import Ask
 from associatsiya_ai.rules.types import RuleError
