@@ -100,6 +100,28 @@ def test_list_json(models: Path) -> None:
     assert names["hudlit_v1"]["downloaded"] is False
     assert names["hudlit_v1"]["url"].startswith("https://")
     assert [f["file"] for f in data["files"]] == ["extra.vec"]
+    assert data["files"][0]["pickled"] is False and data["files"][0]["load_command"] is None
+
+
+def test_list_marks_a_pickled_model_and_says_how_to_load_it(models: Path) -> None:
+    """A gensim .kv file is listed as a pickle, with why it needs --trust-model and the
+    command that loads it by path (quoted for the shell); a word2vec file is not marked."""
+    models.mkdir()
+    (models / "extra.vec").write_text("1 2\nкошка 0.1 0.2\n")
+    (models / "my model.kv").write_bytes(b"not really a pickle")
+    data = json.loads(runner.invoke(app, ["models", "list", "--json"]).stdout)
+    rows = {f["file"]: f for f in data["files"]}
+    assert rows["my model.kv"]["pickled"] is True and rows["extra.vec"]["pickled"] is False
+    command = f"associatsiya vs-bot --model '{models / 'my model.kv'}' --trust-model"
+    assert rows["my model.kv"]["load_command"] == command
+    table = runner.invoke(app, ["models", "list"], env={"COLUMNS": "400"})
+    assert table.exit_code == 0, table.output
+    kv_line = next(x for x in table.stdout.splitlines() if "my model.kv" in x)
+    assert "pickle" in kv_line and "--trust-model" in kv_line and command in kv_line
+    vec_line = next(x for x in table.stdout.splitlines() if "extra.vec" in x)
+    assert "pickle" not in vec_line
+    text = _text(table.stdout)
+    assert "может выполнить любой код" in text and "указать её путём" in text
 
 
 def test_list_table(models: Path) -> None:
@@ -107,6 +129,7 @@ def test_list_table(models: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "news_v1" in _text(result.stdout) and "hudlit_v1" in _text(result.stdout)
     assert "associatsiya models download hudlit_v1" in result.stdout
+    assert "pickle" not in result.stdout  # no .kv file, no note
 
 
 def test_help_has_examples() -> None:

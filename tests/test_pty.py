@@ -249,6 +249,117 @@ def test_the_prompt_and_its_line_come_back_after_a_stop(tmp_path: Path) -> None:
     assert record["turns"][0]["answer"] == "стол"
 
 
+def _plain(*args: str) -> Any:
+    """``vs-bot`` at a terminal whose locale readline cannot read: plain input()."""
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", LC_ALL="C")
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", CODE, str(TESTS), *args],
+        encoding="utf-8",
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+
+
+def _answers(log: Path) -> list[str]:
+    (record,) = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    return [t["answer"] for t in record["turns"]]
+
+
+def test_plain_input_says_what_a_stop_dropped(tmp_path: Path) -> None:
+    """Plain input (no readline): stopped and continued with a half-typed «сто» in the
+    terminal's line buffer. The prompt comes back with a note naming what was dropped, and
+    the next answer is the one typed after it, never «сто» glued to it."""
+    log = tmp_path / "plain-stop.jsonl"
+    child = _plain("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    os.kill(child.pid, signal.SIGSTOP)
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+    child.expect("Набранное до остановки \\(Ctrl-Z\\) пропущено: «сто»")
+    child.expect("Ответ> ")
+    child.send("стол\r")
+    child.expect("«стол» — мимо")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert _answers(log)[0] == "стол"
+
+
+def test_plain_input_keeps_what_ctrl_z_would_throw_away(tmp_path: Path) -> None:
+    """Ctrl-Z typed at a plain prompt empties the terminal's line buffer unless told not
+    to: the half line is taken out at the stop and named after ``fg`` (here the child, in
+    a session of its own, is not stopped by Ctrl-Z; SIGCONT stands for ``fg``)."""
+    log = tmp_path / "plain-ctrl-z.jsonl"
+    child = _plain("vs-bot", "--word", "кошка", "--log", str(log))
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    child.sendcontrol("z")
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+    child.expect("пропущено: «сто»")
+    child.expect("Ответ> ")
+    child.send("дом\r")
+    child.expect("«дом» — мимо")
+    child.expect("Ответ> ")
+    child.sendintr()  # Ctrl-C still ends the game, with nothing left for the shell
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert _answers(log)[0] == "дом"
+
+
+NO_REDRAW = {
+    "libedit": "lambda readline: None",
+    "failing": "lambda readline: (lambda: os.write(-1, b''))",
+}
+"""``readline_redraw`` replaced: none to be had (libedit), or one that fails (EBADF)."""
+
+
+@pytest.mark.parametrize("redraw", sorted(NO_REDRAW))
+def test_readline_without_a_redraw_drops_the_unseen_line_with_a_note(
+    tmp_path: Path, redraw: str
+) -> None:
+    """readline that cannot redraw after ``fg`` still holds «сто», out of sight: it is
+    dropped with a note and cut from the next line, not glued to «дом»."""
+    log = tmp_path / "no-redraw.jsonl"
+    patched = CODE.replace(
+        "from associatsiya_ai.cli import main;",
+        "import os, associatsiya_ai.terminal.line_input as li; "
+        f"li.readline_redraw = {NO_REDRAW[redraw]}; "
+        "from associatsiya_ai.cli import main;",
+    )
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", patched, str(TESTS), "vs-bot", "--word", "кошка", "--log", str(log)],
+        encoding="utf-8",
+        timeout=30,
+        env=env,
+        dimensions=(40, 100),
+    )
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    os.kill(child.pid, signal.SIGSTOP)
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+    child.expect("пропущено: «сто»")
+    child.expect("Ответ> ")
+    child.send("дом\r")
+    child.expect("«дом» — мимо")
+    child.expect("Ответ> ")
+    child.sendline("!выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert _answers(log)[0] == "дом"
+
+
 SLOW_BUILD = (
     "import sys, time; import associatsiya_ai.vocab.cache as c\n"
     "def build(embeddings, on_progress=None):\n"

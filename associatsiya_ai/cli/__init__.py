@@ -34,11 +34,15 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Run the ``associatsiya`` command line (:func:`associatsiya_ai.cli.run.main`).
 
-    Ctrl-C while the commands load (numpy, rich, Typer: the first second) exits 130 with
-    «Прервано.», as it does later.
+    Only the module of the command named first is loaded (all of them for the help, or
+    when no command is named). Ctrl-C while the commands load (numpy, rich, Typer: the first
+    second) exits 130 with «Прервано.», as it does later.
     """
     try:
+        from associatsiya_ai.cli.run import load_commands
         from associatsiya_ai.cli.run import main as run
+
+        load_commands(sys.argv[1:])  # only the command run, when it is named first
     except KeyboardInterrupt:
         sys.stderr.write("\nПрервано.\n")
         sys.exit(130)
@@ -48,7 +52,8 @@ def main() -> None:
 def __getattr__(name: str) -> Any:
     """``app``: the Typer application with every command registered (loaded on first use)."""
     if name == "app":
-        from associatsiya_ai.cli.run import app
+        from associatsiya_ai.cli.run import app, load_commands
 
+        load_commands()
         return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

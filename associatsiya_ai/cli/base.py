@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,72 +20,14 @@ from typer.core import TyperGroup
 from associatsiya_ai import __version__
 from associatsiya_ai.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR, russian_help
+from associatsiya_ai.cli.rich_help import tidy_help, when_loaded
 
 if TYPE_CHECKING:
     from associatsiya_ai.arena.log import GameLog
 
 
-def _tidy_typer_help() -> None:
-    """Work around three quirks of Typer's rich help (seen with Typer 0.29).
-
-    - Every option shows a value type, flags too: «--json <bool>», as if it took a value.
-      Flags (``is_flag``) show none.
-    - The help paragraphs after the first keep the docstring's line breaks, so a paragraph
-      wrapped at 90 characters in the source breaks again at the terminal's width. Single
-      line breaks are joined, except in ``\\b`` paragraphs and before indented lines
-      (examples), as older Typer did.
-    - An option's help and its ``[default: …]`` are laid out as rich ``Columns``: a
-      wrapped help pushes the default onto a line of its own. They are one text now.
-
-    Each patch applies only where Typer has the function it replaces.
-    """
-    import re
-
-    from rich.text import Text
-    from typer import core, rich_utils
-
-    display_type = getattr(core.TyperOption, "display_type_rich", None)
-    if display_type is not None and not getattr(display_type, "_tidy", False):
-
-        def display_type_rich(self: Any, ctx: Any) -> str | None:
-            if getattr(self, "is_flag", False) and not getattr(self, "count", False):
-                return None
-            result: str | None = display_type(self, ctx)
-            return result
-
-        display_type_rich._tidy = True  # type: ignore[attr-defined]
-        setattr(core.TyperOption, "display_type_rich", display_type_rich)  # noqa: B010
-
-    fix_linebreaks = getattr(rich_utils, "_fix_linebreaks", None)
-    if fix_linebreaks is not None and not getattr(fix_linebreaks, "_tidy", False):
-
-        def joined(paragraphs: list[str], markup_mode: Any) -> str:
-            if markup_mode == "markdown":
-                result: str = fix_linebreaks(paragraphs, markup_mode)
-                return result
-            return "\n\n".join(
-                p if p.startswith("\b") else re.sub(r"\n(?![ \t\n])", " ", p) for p in paragraphs
-            )
-
-        joined._tidy = True  # type: ignore[attr-defined]
-        setattr(rich_utils, "_fix_linebreaks", joined)  # noqa: B010
-
-    parameter_help = getattr(rich_utils, "_get_parameter_help", None)
-    if parameter_help is not None and not getattr(parameter_help, "_tidy", False):
-
-        def one_text(**kwargs: Any) -> Any:
-            columns = parameter_help(**kwargs)
-            parts = list(getattr(columns, "renderables", ()))
-            if parts and all(isinstance(p, Text) for p in parts):
-                return Text(" ").join(parts)
-            return columns
-
-        one_text._tidy = True  # type: ignore[attr-defined]
-        setattr(rich_utils, "_get_parameter_help", one_text)  # noqa: B010
-
-
-_tidy_typer_help()
 russian_help()
+when_loaded(tidy_help)
 
 
 def _usage_error(error: Any) -> None:
@@ -106,12 +49,13 @@ def _usage_error(error: Any) -> None:
         err_console.print(f"Справка: {escape(ctx.command_path)} --help", highlight=False)
 
 
-def _russian_usage_errors() -> None:
-    from typer import rich_utils
-
+def _russian_usage_errors(rich_utils: ModuleType) -> None:
     if getattr(rich_utils.rich_format_error, "_russian", False) is False:
         _usage_error._russian = True  # type: ignore[attr-defined]
         setattr(rich_utils, "rich_format_error", _usage_error)  # noqa: B010
+
+
+when_loaded(_russian_usage_errors)
 
 
 _JSON = {"requested": False}
@@ -149,7 +93,6 @@ class _Group(TyperGroup):
 
         guard_streams()
         _sane_widths()
-        _russian_usage_errors()
         argv = kwargs.get("args")
         if argv is None:
             argv = args[0] if args else sys.argv[1:]
@@ -199,12 +142,14 @@ def _sane_widths() -> None:
     for c in (console, err_console):
         if c.width < MIN_WIDTH:
             c.width = FALLBACK_WIDTH
-    try:
-        from typer import rich_utils
-    except ImportError:  # Typer without rich
-        return
-    if Console(width=rich_utils.MAX_WIDTH).width < MIN_WIDTH:
-        rich_utils.MAX_WIDTH = FALLBACK_WIDTH
+    when_loaded(_sane_help_width)
+
+
+def _sane_help_width(rich_utils: ModuleType) -> None:
+    """Typer's help and error console (built from ``rich_utils.MAX_WIDTH``) gets the
+    fallback width too: checked when Typer loads its help module, and on each run after."""
+    if Console(width=getattr(rich_utils, "MAX_WIDTH", None)).width < MIN_WIDTH:
+        rich_utils.MAX_WIDTH = FALLBACK_WIDTH  # type: ignore[attr-defined]
 
 
 AdultOption = Annotated[

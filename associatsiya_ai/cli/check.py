@@ -103,7 +103,7 @@ def _say(message: str, style: str = "") -> None:
 def _print_human(
     secret: WordVerdict, hint: WordVerdict | None, violations: tuple[Violation, ...]
 ) -> None:
-    from associatsiya_ai.lexicon import shorten
+    from associatsiya_ai.lexicon.form import shorten
 
     if hint is None:
         _say("✔ «пропускаю» — пропуск хода; на созвучие не проверяется (R6).", "green")

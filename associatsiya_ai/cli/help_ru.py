@@ -25,6 +25,7 @@ them the help degrades to English rather than failing.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 __all__ = ["OPTIONS_METAVAR", "SUBCOMMAND_METAVAR", "USAGE_PREFIX", "russian_help"]
@@ -70,18 +71,16 @@ TYPE_NAMES = {
 """Typer's value type labels (Python's type names) and their Russian."""
 
 
-def _texts() -> None:
-    from typer import rich_utils
-
+def _texts(rich_utils: ModuleType) -> None:
     for name, text in TEXTS.items():
         if isinstance(getattr(rich_utils, name, None), str):
             setattr(rich_utils, name, text)
 
 
 def _usage_prefix() -> None:
-    """«Запуск: » instead of «Usage: », still highlighted."""
+    """«Запуск: » instead of «Usage: » (highlighted by :func:`_usage_highlight`)."""
     try:
-        from typer import _click, rich_utils
+        from typer import _click
     except ImportError:  # a Typer that does not vendor click
         return
     context: Any = getattr(getattr(_click, "core", None), "Context", None)
@@ -98,6 +97,10 @@ def _usage_prefix() -> None:
             super().write_usage(prog, args, USAGE_PREFIX if prefix is None else prefix)
 
     context.formatter_class = RussianFormatter
+
+
+def _usage_highlight(rich_utils: ModuleType) -> None:
+    """The help's highlighter colours «Запуск: » as it colours «Usage: »."""
     highlights = getattr(getattr(rich_utils, "OptionHighlighter", None), "highlights", None)
     pattern = f"(?P<usage>{USAGE_PREFIX})"
     if isinstance(highlights, list) and pattern not in highlights:
@@ -147,12 +150,16 @@ def _type_names() -> None:
 
 
 def russian_help() -> None:
-    """Make Typer's headings and stock help texts Russian (idempotent)."""
-    try:
-        import typer.rich_utils  # noqa: F401
-    except ImportError:  # Typer without rich: plain click help, left as it is
-        return
-    _texts()
+    """Make Typer's headings and stock help texts Russian (idempotent).
+
+    The texts of ``typer.rich_utils`` are set when Typer loads it for a help page or an
+    error (:func:`~associatsiya_ai.cli.rich_help.when_loaded`; a Typer without rich never
+    does, and its plain click help is left as it is).
+    """
+    from associatsiya_ai.cli.rich_help import when_loaded
+
+    when_loaded(_texts)
+    when_loaded(_usage_highlight)
     _usage_prefix()
     _help_option()
     _type_names()

@@ -74,9 +74,15 @@ BENCH_HELP = """\
 Замерить скорость и память ботов (медианы повторов).
 
 Показатели: load_s, guess_ms, hint_ms, games_per_s, peak_rss_mb и для сравнения
-gensim most_similar по тем же векторам (gensim_most_similar_ms). Ход отгадывающего и
-gensim замеряются парами вперемешку и ещё раз блоками подряд (guess_ms_blocks,
-gensim_ms_blocks); оба отношения — guess_ratio_pairs и guess_ratio_blocks.
+gensim most_similar по тем же векторам (gensim_most_similar_ms).
+
+Отгадывающий и gensim замеряются двумя способами. В парах: решение бота и most_similar
+того же слова одно за другим (кто первый — по очереди): guess_ms,
+gensim_most_similar_ms и их отношение guess_ratio. Блоками: все решения бота подряд,
+потом все вызовы most_similar подряд, --repeat раундов (порядок блоков чередуется):
+guess_ms_blocks, gensim_ms_blocks — медианы по раундам, guess_ratio_blocks — медиана
+отношений раундов. Блоками ближе к тому, как их замерил бы пользователь, но зависит от
+того, остались ли векторы в кэше процессора; в парах — устойчивее.
 """
 """``bench`` (:mod:`associatsiya_ai.cli.speed`)."""
 

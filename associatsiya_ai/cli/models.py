@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from associatsiya_ai.cli.base import app, console, err_console, fail
 from associatsiya_ai.cli.help_ru import OPTIONS_METAVAR, SUBCOMMAND_METAVAR
 from associatsiya_ai.cli.help_texts import DOWNLOAD_HELP, LIST_HELP
+from associatsiya_ai.cli.trust import PICKLE_NOTE, trusted_run
 from associatsiya_ai.terminal.errors import os_error_text
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import (
@@ -32,6 +34,7 @@ from associatsiya_ai.vectors import (
     models_dir,
 )
 from associatsiya_ai.vectors.locate import find_model_file, model_dirs
+from associatsiya_ai.vectors.trust import is_pickled
 
 __all__ = ["list_models", "models_app"]
 
@@ -95,7 +98,13 @@ def list_models() -> dict[str, Any]:
             }
         )
     files = [
-        {"file": p.name, "path": str(p), "size_mb": _mb(p.stat().st_size)}
+        {
+            "file": p.name,
+            "path": str(p),
+            "size_mb": _mb(p.stat().st_size),
+            "pickled": is_pickled(p),  # loads only by path with --trust-model
+            "load_command": trusted_run(str(p)) if is_pickled(p) else None,
+        }
         for p in find_model_files()
     ]
     return {
@@ -145,11 +154,16 @@ def list_command(
     others = [d for d in data["searched"] if d != data["models_dir"]]
     if others:
         console.print(f"Модели ищутся также в: {', '.join(others)}", soft_wrap=True)
-    if data["files"]:
-        for f in data["files"]:
-            console.print(f"  {f['file']}  {f['size_mb']} МБ", soft_wrap=True)
-    else:
+    if not data["files"]:
         console.print("  (файлов моделей нет)")
+    for f in data["files"]:
+        line = f"  {escape(f['file'])}  {f['size_mb']} МБ"
+        if f["pickled"]:
+            run = escape(f["load_command"])
+            line += f"  [yellow]pickle:[/yellow] только путём и с --trust-model — {run}"
+        console.print(line, soft_wrap=True, highlight=False)
+    if any(f["pickled"] for f in data["files"]):
+        console.print(PICKLE_NOTE, soft_wrap=True, highlight=False)
 
 
 @models_app.command("download", help=DOWNLOAD_HELP)

@@ -3,7 +3,8 @@
 A gensim ``.kv`` model is a pickle, which can run any code (see
 :mod:`associatsiya_ai.vectors.trust`). Every command with ``--model`` takes
 ``--trust-model``; it trusts only a file named by path (``--model ./модель.kv``), never a
-model name or a bare file name looked up in the models folders.
+model name or a bare file name looked up in the models folders. ``models list`` marks such
+files with :data:`PICKLE_NOTE` and the command that loads one (:func:`trusted_run`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import typer
 
 from associatsiya_ai.cli.base import fail
 
-__all__ = ["TrustModelOption", "trust_models"]
+__all__ = ["PICKLE_NOTE", "TrustModelOption", "trust_models", "trusted_run"]
 
 TrustModelOption = Annotated[
     bool,
@@ -26,6 +27,24 @@ TrustModelOption = Annotated[
     ),
 ]
 """The ``--trust-model`` flag of the commands that load a model."""
+
+PICKLE_NOTE = (
+    "pickle: файл gensim .kv читается через pickle, а pickle может выполнить любой код из "
+    "файла, поэтому такая модель загружается, только если указать её путём и добавить "
+    "--trust-model (только для файлов из надёжного источника). Надёжнее — word2vec .bin/.vec."
+)
+"""Why ``models list`` marks a ``.kv`` file, and how to load it."""
+
+
+def trusted_run(path: str) -> str:
+    """The command that plays with the pickled model file at ``path`` (quoted for a shell).
+
+    >>> trusted_run("/m/my model.kv")
+    "associatsiya vs-bot --model '/m/my model.kv' --trust-model"
+    """
+    import shlex
+
+    return f"associatsiya vs-bot --model {shlex.quote(path)} --trust-model"
 
 
 def trust_models(trust: bool, *specs: str | None) -> None:

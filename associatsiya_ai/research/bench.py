@@ -16,18 +16,19 @@ after one untimed warm-up pass over the same calls):
 
 ``guess_ms`` and ``gensim_most_similar_ms`` are timed in pairs
 (:func:`.timing.time_pairs`): each sample is one guesser decision and one ``most_similar``
-of the same word, which goes first alternating, so both see the same machine state. Both
-read a 14 MB matrix, about half the 32 MB L3 cache this machine shares with other tenants,
-so a call's time depends on whether the matrix is still cached. Timed as two separate
-blocks, the gensim block (60 calls on one matrix, back to back) kept its matrix cached in
-some runs and not in others: on one idle machine its median ran from 0.5 to 1.6 ms between
-runs, and the ratio of the two figures from 0.9 to 2.3. Timed in pairs, the ratio stayed
-within 1.13–1.26 over twelve runs.
+of the same word, which goes first alternating, so both see the same machine state;
+``guess_ratio`` is the ratio of their medians. Both read a 14 MB matrix, about half the
+32 MB L3 cache this machine shares with other tenants, so a call's time depends on whether
+the matrix is still cached. Timed as two separate blocks, the gensim block (60 calls on one
+matrix, back to back) kept its matrix cached in some runs and not in others: on one idle
+machine its median ran from 0.5 to 1.6 ms between runs, and the ratio of the two figures
+from 0.9 to 2.3. Timed in pairs, the ratio stayed within 1.13–1.26 over twelve runs.
 
-They are also timed in back-to-back blocks (:func:`.timing.time_blocks`: all the guesser
-decisions, then all the ``most_similar`` calls, twice after a warm-up round), as a program
-doing one thing at a time would run them: ``guess_ms_blocks`` and ``gensim_ms_blocks``;
-``guess_ratio_pairs`` and ``guess_ratio_blocks`` are the two ratios.
+The blocks are reported too, as a user timing either alone would see them
+(:func:`.timing.time_blocks`): in each of ``repeat`` rounds, every guesser decision in a
+row, then every ``most_similar`` in a row (the order alternating between rounds):
+``guess_ms_blocks`` and ``gensim_ms_blocks`` are the medians over rounds of each block's
+median, ``guess_ratio_blocks`` the median of the rounds' ratios.
 
 ``load_s`` and ``peak_rss_mb`` are measured in :mod:`associatsiya_ai.research.fresh`.
 """
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,8 @@ import numpy as np
 from associatsiya_ai.research.fresh import run_fresh
 from associatsiya_ai.research.pool import blas_threads as numpy_blas_threads
 from associatsiya_ai.research.positions import guesser_view, midgame_views
-from associatsiya_ai.research.timing import median, time_blocks, time_calls, time_pairs
+from associatsiya_ai.research.targets import GOALS, TARGETS, Target, met_targets
+from associatsiya_ai.research.timing import median, ratio, time_blocks, time_calls, time_pairs
 
 __all__ = [
     "GOALS",
@@ -53,60 +54,10 @@ __all__ = [
     "bench",
     "bench_steps",
     "gensim_baseline",
+    "met_targets",
     "time_calls",
     "time_pairs",
 ]
-
-
-@dataclass(frozen=True)
-class Target:
-    """A project target for one figure: ``figure <op> bound`` (× ``relative_to`` if given).
-
-    >>> Target("<=", 1.5, "gensim_most_similar_ms").text
-    '<= 1.5 x gensim_most_similar_ms'
-    >>> Target(">=", 20).met(25.0, {})
-    True
-    """
-
-    op: str
-    bound: float | int
-    relative_to: str | None = None
-
-    @property
-    def text(self) -> str:
-        """How the target reads in the report, e.g. ``"<= 25"``."""
-        scale = f" x {self.relative_to}" if self.relative_to else ""
-        return f"{self.op} {self.bound}{scale}"
-
-    def met(self, value: Any, figures: dict[str, Any]) -> bool | None:
-        """Whether ``value`` meets the target (None when a figure is missing)."""
-        bound = float(self.bound)
-        if self.relative_to is not None:
-            base = figures.get(self.relative_to)
-            if base is None:
-                return None
-            bound *= float(base)
-        if value is None:
-            return None
-        return float(value) <= bound if self.op == "<=" else float(value) >= bound
-
-
-GOALS: dict[str, Target] = {
-    "load_s": Target("<=", 1.0),
-    "guess_ms": Target("<=", 1.5, "gensim_most_similar_ms"),
-    "guess_ms_blocks": Target("<=", 1.2, "gensim_ms_blocks"),
-    "hint_ms": Target("<=", 25),
-    "games_per_s": Target(">=", 20),
-    "peak_rss_mb": Target("<=", 400),
-}
-"""The project's targets (DESIGN.md "Measuring speed"), written once."""
-
-TARGETS: dict[str, str] = {name: goal.text for name, goal in GOALS.items()}
-"""The targets as they read in the report (not asserted by tests)."""
-
-
-def _met(fig: dict[str, Any]) -> dict[str, bool | None]:
-    return {name: goal.met(fig.get(name), fig) for name, goal in GOALS.items()}
 
 
 def _load_average() -> float | None:
@@ -155,7 +106,8 @@ def bench(
     model : str, optional
         A model name or file (default: the default model).
     samples : int
-        Decisions timed for ``guess_ms``, ``hint_ms`` and ``gensim_most_similar_ms``.
+        Decisions timed for ``guess_ms``, ``hint_ms`` and ``gensim_most_similar_ms`` (and in
+        each block of ``guess_ms_blocks`` and ``gensim_ms_blocks``, ``repeat`` rounds).
     games : int
         Games in each bot-vs-bot run.
     seed : int
@@ -170,7 +122,9 @@ def bench(
     -------
     dict
         ``model``, ``vocab_size``, ``load_s``, ``guess_ms``, ``hint_ms``, ``games_per_s``,
-        ``peak_rss_mb``, ``gensim_most_similar_ms`` (medians), ``repeat``, ``samples``,
+        ``peak_rss_mb``, ``gensim_most_similar_ms`` (medians), ``guess_ratio`` (of the
+        paired medians), ``guess_ms_blocks``, ``gensim_ms_blocks``, ``guess_ratio_blocks``
+        (timed in blocks), ``repeat``, ``samples``,
         ``games_per_run``, ``blas_threads``, ``load_average`` (1-minute, at the start and
         the end), ``cpus``, ``targets`` and ``target_met`` (per figure: True, False or
         None).
@@ -253,12 +207,12 @@ def _bench(
         warmup=1,
         before=kit.guesser.people.forget,
     )
-
-    step("guess_ms, gensim_most_similar_ms: блоками / in blocks")
-    guess_blocks, gensim_blocks = time_blocks(
+    step("guess_ms_blocks, gensim_ms_blocks: блоками / in blocks")
+    guess_blocks, gensim_blocks, block_ratios = time_blocks(
         lambda v: kit.guesser.act(v, guess_rng),
         lambda w: kv.most_similar(w, topn=10),
         pairs,
+        rounds=repeat,
         before=kit.guesser.people.forget,
     )
 
@@ -271,13 +225,17 @@ def _bench(
         "games_per_s": median(rates, 2),
         "peak_rss_mb": median([c["peak_rss_mb"] for c in children], 1),
         "gensim_most_similar_ms": median(gensim_times),
+        "guess_ratio": ratio(median(guess_times, 6), median(gensim_times, 6)),
         "guess_ms_blocks": median(guess_blocks),
         "gensim_ms_blocks": median(gensim_blocks),
+        "guess_ratio_blocks": median(block_ratios),
         "repeat": repeat,
         "samples": {
             "guess": len(guess_times),
             "hint": len(hint_times),
             "gensim": len(gensim_times),
+            "block_rounds": len(block_ratios),
+            "block_calls": len(pairs),
         },
         "games_per_run": games,
         "blas_threads": numpy_blas_threads(),
@@ -286,12 +244,8 @@ def _bench(
         "load_average": [load_before, _load_average()],
         "cpus": os.cpu_count(),
     }
-    for how, (ours, theirs) in (("pairs", ("guess_ms", "gensim_most_similar_ms")),
-                                ("blocks", ("guess_ms_blocks", "gensim_ms_blocks"))):  # fmt: skip
-        a, b = figures[ours], figures[theirs]
-        figures[f"guess_ratio_{how}"] = round(a / b, 3) if a is not None and b else None
     figures["targets"] = dict(TARGETS)
-    figures["target_met"] = _met(figures)
+    figures["target_met"] = met_targets(figures)
     return figures
 
 

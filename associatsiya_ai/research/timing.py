@@ -1,4 +1,5 @@
-"""Timing calls for ``bench``: each call's wall time, alone or in pairs with a baseline.
+"""Timing calls for ``bench``: each call's wall time, alone, in pairs with a baseline, or in
+blocks beside a baseline's blocks.
 
 A timed assertion in a unit test is flaky; these serve the benchmark
 (:mod:`associatsiya_ai.research.bench`), which reports medians.
@@ -11,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["median", "time_calls", "time_pairs"]
+__all__ = ["median", "ratio", "time_blocks", "time_calls", "time_pairs"]
 
 
 def time_calls(
@@ -85,22 +86,48 @@ def time_blocks(
     second: Callable[[Any], Any],
     args: Sequence[tuple[Any, Any]],
     *,
-    rounds: int = 3,
+    rounds: int,
     before: Callable[[], Any] | None = None,
-) -> tuple[list[float], list[float]]:
-    """Time ``first`` over every ``a`` of ``args`` back to back, then ``second`` over every
-    ``b``, ``rounds`` times, in milliseconds per call (two lists, ``rounds · len(args)``
-    long): each block keeps its own data in the caches, as a program doing one thing at a
-    time would. ``before()`` runs untimed before each ``first`` call. The first round is a
-    warm-up and is not kept (rounds - 1 are, at least one).
+) -> tuple[list[float], list[float], list[float]]:
+    """Time ``first`` and ``second`` back to back in blocks: in each of ``rounds`` rounds,
+    ``first(a)`` for every pair ``(a, b)`` of ``args`` in a row, then ``second(b)`` for every
+    pair in a row (which block goes first alternates from round to round).
+
+    ``before()`` runs untimed before each ``first`` call, as in :func:`time_calls`. No
+    warm-up pass: call :func:`time_pairs` or :func:`time_calls` first for that.
+
+    Returns
+    -------
+    tuple of three lists
+        Per round: the median time of a ``first`` call, of a ``second`` call (ms), and the
+        ratio of the two medians (``first`` over ``second``; ``nan`` when ``second`` took
+        no measurable time). Each list is ``rounds`` long.
     """
-    times: tuple[list[float], list[float]] = ([], [])
-    for r in range(max(rounds, 2)):
-        for which, fn, xs in ((0, first, [a for a, _ in args]), (1, second, [b for _, b in args])):
-            got = time_calls(fn, xs, before=before if which == 0 else None)
-            if r:
-                times[which].extend(got)
-    return times
+    firsts, seconds, ratios = [], [], []
+    first_args, second_args = [a for a, _ in args], [b for _, b in args]
+    for r in range(rounds):
+        if r % 2 == 0:
+            a_times = time_calls(first, first_args, before=before)
+            b_times = time_calls(second, second_args)
+        else:
+            b_times = time_calls(second, second_args)
+            a_times = time_calls(first, first_args, before=before)
+        a_ms, b_ms = statistics.median(a_times), statistics.median(b_times)
+        firsts.append(a_ms)
+        seconds.append(b_ms)
+        ratios.append(a_ms / b_ms if b_ms > 0 else float("nan"))
+    return firsts, seconds, ratios
+
+
+def ratio(a: float | None, b: float | None, digits: int = 3) -> float | None:
+    """``a / b`` rounded to ``digits``; None when either is missing or ``b`` is not positive.
+
+    >>> ratio(3.0, 2.0), ratio(1.0, None), ratio(1.0, 0.0)
+    (1.5, None, None)
+    """
+    if a is None or b is None or b <= 0:
+        return None
+    return round(a / b, digits)
 
 
 def median(values: Sequence[float], digits: int = 3) -> float | None:

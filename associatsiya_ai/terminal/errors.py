@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.lexicon.form import shorten
 from associatsiya_ai.oserrors import OS_ERRORS, os_error_text
 from associatsiya_ai.rules.types import InvalidSecretError, RuleError
 from associatsiya_ai.rules.words import is_pass

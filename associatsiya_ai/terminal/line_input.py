@@ -6,21 +6,24 @@ piped on standard input (scripts, tests); when input is not a terminal the line 
 echoed, so a transcript reads like a dialogue. At a terminal the line can be edited
 (``readline``: arrows, Backspace, history) where the platform has it and the locale lets it
 read Cyrillic (else the terminal's own editing); lines typed before a prompt appears are
-dropped, and the prompt comes back after Ctrl-Z and ``fg`` (:mod:`.tty`). A closed standard
-input is the end of input, undecodable bytes are U+FFFD, and a lost output ends the game
-as abandoned (``"output-closed"``) so that its record is still written. Every prompt
+dropped, and the prompt comes back after Ctrl-Z and ``fg`` (:mod:`.tty`; what was typed
+before the stop comes back with it, or, where it cannot, is dropped with a note:
+:mod:`.resume`). A closed standard input is the end of input, undecodable bytes are U+FFFD,
+and a lost output ends the game as abandoned (``"output-closed"``) so that its record is
+still written. Every prompt
 understands «?» (why the bots moved as they did), «!правила», «!помощь» and «!выход».
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable
 
 from rich.markup import escape
 
 from associatsiya_ai.arena.loop import Abandoned
-from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.lexicon.form import shorten
 from associatsiya_ai.players.base import QuitGame
 from associatsiya_ai.players.human import Ask
 from associatsiya_ai.rules.types import RuleError
@@ -28,6 +31,12 @@ from associatsiya_ai.rules.views import GuesserView, HinterView
 from associatsiya_ai.terminal import panels
 from associatsiya_ai.terminal.errors import rule_reason, suggestion_line
 from associatsiya_ai.terminal.labels import COMMANDS_LINE
+from associatsiya_ai.terminal.resume import (
+    holding_typed_text,
+    readline_text,
+    take_typed_text,
+    without_prefix,
+)
 from associatsiya_ai.terminal.screen import Screen
 from associatsiya_ai.terminal.streams import clean_text, output_closed
 from associatsiya_ai.terminal.tty import (
@@ -49,6 +58,8 @@ _BOLD = "\001\033[1m\002{}\001\033[0m\002"
 """A bold prompt for readline: the escapes are marked as taking no columns."""
 TYPED_AHEAD = "[dim]Набранное до приглашения пропущено: вводите слово после приглашения.[/dim]"
 """Said when lines typed before a prompt appeared (a paste) were dropped."""
+STOPPED = "[dim]Набранное до остановки (Ctrl-Z) пропущено: «{}» — наберите заново.[/dim]"
+"""Said after ``fg`` at a prompt that cannot show again what was typed before the stop."""
 
 
 def stdin_is_tty() -> bool:
@@ -130,6 +141,7 @@ class Terminal:
         self._editing = read is None and line_editing()
         self._tty = read is None and stdin_is_tty()
         self._redraw = readline_redraw(sys.modules["readline"]) if self._editing else None
+        self._dropped = ""  # what readline held, unseen, when it could not redraw after fg
 
     def ask(self, what: Ask) -> str:
         """Print the label for ``what`` and return the next non-empty line that is no command.
@@ -149,11 +161,17 @@ class Terminal:
                 self.screen.say(TYPED_AHEAD)
             if self._editing:  # readline must know the prompt to redraw the line
                 label = LABELS[what]
-                with on_continue(self._redraw):
+                self._dropped = ""
+                with on_continue(lambda: self._resume_editing(what)):
                     line = read_line(_BOLD.format(label) if console.color_system else label)
+                line = without_prefix(line, self._dropped)  # said when it was dropped
             else:
                 self._prompt(what)
-                with on_continue((lambda: self._prompt(what, again=True)) if self._tty else None):
+                plain = self._tty and self._read is None  # Ctrl-Z would lose a half line
+                with (
+                    on_continue((lambda: self._prompt(what, again=True)) if self._tty else None),
+                    holding_typed_text() if plain else contextlib.nullcontext(),
+                ):
                     line = clean_text(self._read()) if self._read is not None else read_line()
             line = line.lstrip("\ufeff")  # a BOM from an editor starts piped input
             if self.echo if self.echo is not None else not stdin_is_tty():
@@ -180,13 +198,32 @@ class Terminal:
                 return text
 
     def _prompt(self, what: Ask, *, again: bool = False) -> None:
-        """Print the prompt; ``again`` after ``fg``: on a new line, what was typed before
-        Ctrl-Z dropped (the terminal kept it out of sight)."""
+        """Print the prompt; ``again`` after ``fg``: on a new line, and what was typed before
+        the stop, out of sight now, dropped with a note (:func:`.resume.take_typed_text`)."""
         if again:
-            drop_typed_ahead()
-            self.screen.console.print()
+            self._said_dropped(take_typed_text())
         self.screen.console.print(f"[bold]{LABELS[what]}[/bold]", end="", highlight=False)
         self.screen.console.file.flush()
+
+    def _resume_editing(self, what: Ask) -> None:
+        """After ``fg`` at a readline prompt: the prompt and its line drawn again; where
+        readline cannot redraw (libedit) or the redraw fails, the line it holds unseen is
+        dropped with a note, and cut from the start of the line read (never glued to it)."""
+        if self._redraw is not None:
+            try:
+                self._redraw()
+                return
+            except (OSError, ValueError, TypeError, AttributeError):  # ctypes: a broken library
+                pass
+        self._dropped = readline_text()
+        self._said_dropped(self._dropped)
+        self._prompt(what)
+
+    def _said_dropped(self, dropped: str) -> None:
+        """Start a new line, and say what was typed before a stop and dropped (if anything)."""
+        self.screen.console.print()
+        if dropped:
+            self.screen.say(STOPPED.format(escape(shorten(dropped, 40))))
 
     def show(self, view: HinterView | GuesserView | None) -> None:
         """The chains a hint would speak, the chain heard, or (``None``) the setter's task."""

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from associatsiya_ai.bots.decision import Decision
-from associatsiya_ai.lexicon import shorten
+from associatsiya_ai.lexicon.form import shorten
 from associatsiya_ai.rules.types import Mode, Outcome
 from associatsiya_ai.rules.words import PASS
 from associatsiya_ai.terminal.explain import decision_lines

@@ -11,7 +11,8 @@ the prompt after the program was stopped (Ctrl-Z) and continued (``fg``).
   has not seen: :func:`drop_typed_ahead` throws away what waits in the terminal before a
   prompt appears.
 - After Ctrl-Z and ``fg`` the prompt is gone from the screen while the text typed before
-  Ctrl-Z still waits to be glued to the next answer: :func:`on_continue` redraws it.
+  Ctrl-Z still waits to be glued to the next answer: :func:`on_continue` redraws it (where
+  that cannot be done, :mod:`.resume` drops the text with a note).
 """
 
 from __future__ import annotations

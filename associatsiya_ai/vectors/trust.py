@@ -24,6 +24,7 @@ __all__ = [
     "PICKLED_SUFFIXES",
     "TRUSTED_ENV",
     "check_unpickling",
+    "is_pickled",
     "is_trusted",
     "named_path",
     "trust_model_file",
@@ -33,6 +34,15 @@ PICKLED_SUFFIXES = (".kv",)
 """Model formats whose reader unpickles the file (gensim ``KeyedVectors.save``)."""
 TRUSTED_ENV = "ASSOCIATSIYA_TRUSTED_MODELS"
 """The trusted model files (absolute paths, :data:`os.pathsep`-separated)."""
+
+
+def is_pickled(path: str | Path) -> bool:
+    """Whether a model file is read by unpickling it (so only by path, when trusted).
+
+    >>> is_pickled("my.KV"), is_pickled("my.vec")
+    (True, False)
+    """
+    return Path(path).suffix.lower() in PICKLED_SUFFIXES
 
 
 def named_path(spec: str | Path | None) -> Path | None:
@@ -80,7 +90,7 @@ def check_unpickling(path: Path) -> None:
     ModelError
         With ``fix="trust"`` when ``path`` is a pickled format and not trusted.
     """
-    if path.suffix.lower() in PICKLED_SUFFIXES and not is_trusted(path):
+    if is_pickled(path) and not is_trusted(path):
         raise ModelError(
             f"модель {path} — файл gensim .kv: он читается через pickle, а pickle может "
             "выполнить любой код из файла, поэтому без явного доверия он не загружается",

@@ -42,7 +42,7 @@ in :mod:`associatsiya_ai.vocab.filter`)."""
 
 def _is_name(token: str) -> bool:
     """Whether pymorphy3's dictionary knows ``token`` as a proper noun («баба-яга»: Name)."""
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     parses = morph().parse(token)
     proper = sum(
@@ -128,7 +128,7 @@ def prefix_parts(embeddings: Embeddings, words: Collection[str]) -> dict[str, fl
     >>> sorted(prefix_parts(m, ["вица", "пресс", "кошка"]).items())
     [('вица', 30.0), ('пресс', 1.8)]
     """
-    from associatsiya_ai.lexicon import morph
+    from associatsiya_ai.lexicon.parses import morph
 
     own, tokens = _split_counts(embeddings)
     prefix: dict[str, int] = defaultdict(int)

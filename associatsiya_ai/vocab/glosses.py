@@ -73,7 +73,7 @@ def _forms(index: Mapping[str, int]) -> dict[str, set[int]]:
     """Folded word form -> vocabulary rows whose noun lexeme holds it («лампу» -> «лампа»),
     by pymorphy3's lexemes of each word's noun parses (a few seconds: one parse per word,
     not one per token of the dictionary)."""
-    from associatsiya_ai.lexicon import morph
+    from associatsiya_ai.lexicon.parses import morph
 
     forms: dict[str, set[int]] = {}
     for word, row in index.items():
@@ -169,7 +169,7 @@ def named_in_entry(word: str, index: Mapping[str, int]) -> set[int]:
     set of int
         Empty when the wordnet has no entry for the word. Never the word's own row.
     """
-    from associatsiya_ai.lexicon import morph
+    from associatsiya_ai.lexicon.parses import morph
 
     key = fold(word.lower())
     con = sqlite3.connect(f"file:{wordnet_path()}?mode=ro", uri=True)

@@ -87,7 +87,7 @@ def aliases(word: str) -> frozenset[str]:
     >>> sorted(aliases("счастье")), sorted(aliases("белка"))
     (['счастие', 'счастье'], ['белка'])
     """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     w = fold(word)
     out = {w}
@@ -125,7 +125,7 @@ def reading(word: str) -> Reading:
     """Measure the folded form ``word`` with pymorphy3 (all parses) and wordfreq."""
     from wordfreq import zipf_frequency
 
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     w = fold(word)
     same = aliases(w)
@@ -170,7 +170,7 @@ def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS
     A form is kept when parses of the word's lexeme (any spelling of its lemma, see
     :func:`aliases`) weigh at least ``unambiguous``.
     """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, morph
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     same = aliases(word)
 

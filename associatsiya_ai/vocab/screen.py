@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from associatsiya_ai.lexicon import (
+from associatsiya_ai.lexicon.form import is_cyrillic_word
+from associatsiya_ai.lexicon.parses import (
     PROPER_GRAMMEMES,
     accepted_parses,
     is_common_noun,
-    is_cyrillic_word,
     morph,
 )
 from associatsiya_ai.rules.words import fold
@@ -37,7 +37,7 @@ from associatsiya_ai.vocab.reading import own_forms
 from associatsiya_ai.vocab.senses import measure_senses
 
 if TYPE_CHECKING:
-    from associatsiya_ai.lexicon import Lexicon
+    from associatsiya_ai.lexicon.checker import Lexicon
     from associatsiya_ai.vectors.store import Embeddings
     from associatsiya_ai.vocab.vocabulary import Vocabulary
 

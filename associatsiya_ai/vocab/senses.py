@@ -82,7 +82,8 @@ def _by_frequency(embeddings: Embeddings) -> np.ndarray:
 
 def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(unit vectors, name share, noun share) of the model's most frequent Russian words."""
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, is_cyrillic_word, morph
+    from associatsiya_ai.lexicon.form import is_cyrillic_word
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     words = embeddings.words
     order = _by_frequency(embeddings)
@@ -109,7 +110,8 @@ def _wide(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, list[frozense
     Name-like: a word with Latin letters, a Cyrillic word the dictionary does not know, or one
     whose proper-name parses weigh at least half. Lemmas let a form's own lexeme be skipped.
     """
-    from associatsiya_ai.lexicon import PROPER_GRAMMEMES, is_cyrillic_word, morph
+    from associatsiya_ai.lexicon.form import is_cyrillic_word
+    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     words = embeddings.words
     order = _by_frequency(embeddings)

@@ -141,10 +141,16 @@ class Vocabulary:
         self.index = {w: i for i, w in enumerate(self.folded)}
         self._vectors: dict[str, np.ndarray | None] = {}
         self._consonant: dict[str, np.ndarray] = {}
-        by_lemma: dict[str, list[int]] = defaultdict(list)
-        for i, lemma in enumerate(self.lemmas):
-            by_lemma[lemma].append(i)
-        self._by_lemma = by_lemma
+        self._by_lemma: dict[str, list[int]] | None = None
+
+    def _lemma_rows(self) -> dict[str, list[int]]:
+        """The rows of each folded lemma, built on first use."""
+        if self._by_lemma is None:
+            by_lemma: dict[str, list[int]] = defaultdict(list)
+            for i, lemma in enumerate(self.lemmas):
+                by_lemma[lemma].append(i)
+            self._by_lemma = by_lemma
+        return self._by_lemma
 
     @cached_property
     def _consonance(self) -> tuple[dict[str, np.ndarray], ...]:
@@ -176,7 +182,7 @@ class Vocabulary:
             return self
         keep = np.flatnonzero(~self.adult)
         adult_words = {self.words[i] for i in np.flatnonzero(self.adult)}
-        return Vocabulary(
+        family = Vocabulary(
             [self.words[i] for i in keep],
             self.matrix[keep],
             zipf=self.zipf[keep],
@@ -188,10 +194,10 @@ class Vocabulary:
             encoder=self.encoder,
             model_name=self.model_name,
             fingerprint=self.fingerprint,
-            report=self.report,
-            dropped=self.dropped,
             _folded=[self.folded[i] for i in keep],
         )
+        family.report, family.dropped = self.report, self.dropped  # shared, not copied
+        return family
 
     def __len__(self) -> int:
         return len(self.words)
@@ -264,7 +270,7 @@ class Vocabulary:
             i = self.index.get(key)
             if i is not None:
                 rows.append(i)
-            rows.extend(self._by_lemma.get(key, ()))
+            rows.extend(self._lemma_rows().get(key, ()))
         return rows
 
     def vector(self, word: str) -> np.ndarray | None:
