@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
+from associatsiya_ai.cli import collector_paused
 from associatsiya_ai.cli.base import (
     DEFAULT_LEVEL_CHOICE,
     AdultOption,
@@ -148,30 +149,33 @@ def vs_bot(
 def _kit(model: str | None, level: str, adult: bool = False) -> Kit:
     from associatsiya_ai.vectors.registry import ModelError
 
-    try:
-        if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
-            console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
-        if load_kit is _LOAD_KIT:  # (tests swap in fakes that need no vocabulary)
-            from associatsiya_ai.terminal.progress import open_vocabulary_shown
+    # the kit lives as long as the program: no collector pass walks it while it loads,
+    # and it is frozen out of the collector's way after (tests' fakes are not)
+    with collector_paused(freeze=load_kit is _LOAD_KIT):
+        try:
+            if console.is_terminal:  # a cold cache builds the vocabulary with its own progress bar
+                console.print("[dim]Загружаю модель и словарь…[/dim]", highlight=False)
+            if load_kit is _LOAD_KIT:  # (tests swap in fakes that need no vocabulary)
+                from associatsiya_ai.terminal.progress import open_vocabulary_shown
 
-            # the build's progress bar, and a damaged cache said to be rebuilt
-            open_vocabulary_shown(err_console, model=model)
-        # adult is passed only when set: tests replace load_kit with two-argument fakes
-        kit = load_kit(model, level, adult=True) if adult else load_kit(model, level)
-        if load_kit is _LOAD_KIT:  # (the bots are made later, in the game)
-            from associatsiya_ai.terminal.progress import (
-                note_damaged_people_cache,
-                prepare_people_shown,
-            )
+                # the build's progress bar, and a damaged cache said to be rebuilt
+                open_vocabulary_shown(err_console, model=model)
+            # adult is passed only when set: tests replace load_kit with two-argument fakes
+            kit = load_kit(model, level, adult=True) if adult else load_kit(model, level)
+            if load_kit is _LOAD_KIT:  # (the bots are made later, in the game)
+                from associatsiya_ai.terminal.progress import (
+                    note_damaged_people_cache,
+                    prepare_people_shown,
+                )
 
-            note_damaged_people_cache(err_console, kit.damaged_people_cache())
-            prepare_people_shown(err_console, kit.vocab)  # a first start: a moving line
-        return kit
-    except ModelError as exc:
-        raise fail(model_error_text(exc)) from None
-    except OSError as exc:
-        where = f" ({exc.filename})" if exc.filename else ""
-        raise fail(f"не удалось загрузить модель: {os_error_text(exc)}{where}") from None
+                note_damaged_people_cache(err_console, kit.damaged_people_cache())
+                prepare_people_shown(err_console, kit.vocab)  # a first start: a moving line
+            return kit
+        except ModelError as exc:
+            raise fail(model_error_text(exc)) from None
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            raise fail(f"не удалось загрузить модель: {os_error_text(exc)}{where}") from None
 
 
 def _vs_bot(
