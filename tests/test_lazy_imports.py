@@ -68,6 +68,34 @@ def _run(code: str, *args: str, stdin: str = "") -> dict[str, list[str]]:
     return result
 
 
+def test_the_collector_is_paused_and_restored() -> None:
+    """``collector_paused`` turns the garbage collector off for its block only, leaves it
+    off when it was off, and with ``freeze`` moves what is alive out of its way."""
+    import gc
+
+    from associatsiya_ai.cli import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    frozen = gc.get_freeze_count()
+    try:
+        with collector_paused(freeze=True):
+            kept = [[] for _ in range(100)]
+        assert gc.get_freeze_count() >= frozen + len(kept)
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+
+
 @pytest.mark.slow
 def test_the_play_path_imports_nothing_heavy() -> None:
     """The CLI with ``vs-bot`` registered and every module a game imports leave the heavy

@@ -6,7 +6,9 @@ once per process (:func:`morph`); verdicts are memoised per input text.
 Modules: :mod:`.form` (the written form, R3.1: Russian letters, one word; :func:`shorten`),
 :mod:`.parses` (pymorphy3's readings and which R3 accepts), :mod:`.verdict` (the verdict
 on a word, with the form to say instead) and :mod:`.checker` (:class:`Lexicon`, the
-game's word checker). Their public names are re-exported here.
+game's word checker). Their public names are re-exported here: the engine and the bots
+take :func:`default_lexicon`; the vocabulary build reads :func:`accepted_parses` and
+:func:`morph`; the terminal prints raw input through :func:`shorten`.
 
 >>> lex = default_lexicon()
 >>> lex.analyse("Кошки").singular, lex.analyse("кошки").notices
