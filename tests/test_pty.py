@@ -267,23 +267,37 @@ def _answers(log: Path) -> list[str]:
     return [t["answer"] for t in record["turns"]]
 
 
+def _half_line_then_stop(child: Any, *, ctrl_z: bool = False) -> None:
+    """At the first prompt, type «сто», stop the game (SIGSTOP, or Ctrl-Z typed) and
+    continue it (SIGCONT stands for ``fg``)."""
+    child.expect("Ответ> ")
+    child.send("сто")
+    child.expect("сто")
+    if ctrl_z:
+        child.sendcontrol("z")
+    else:
+        os.kill(child.pid, signal.SIGSTOP)
+    time.sleep(0.3)
+    os.kill(child.pid, signal.SIGCONT)
+
+
+def _dropped_then_answered(child: Any, note: str, answer: str) -> None:
+    """The note naming the dropped «сто», the prompt again, and ``answer`` taken alone."""
+    child.expect(note)
+    child.expect("Ответ> ")
+    child.send(f"{answer}\r")
+    child.expect(f"«{answer}» — мимо")
+    child.expect("Ответ> ")
+
+
 def test_plain_input_says_what_a_stop_dropped(tmp_path: Path) -> None:
     """Plain input (no readline): stopped and continued with a half-typed «сто» in the
     terminal's line buffer. The prompt comes back with a note naming what was dropped, and
     the next answer is the one typed after it, never «сто» glued to it."""
     log = tmp_path / "plain-stop.jsonl"
     child = _plain("vs-bot", "--word", "кошка", "--log", str(log))
-    child.expect("Ответ> ")
-    child.send("сто")
-    child.expect("сто")
-    os.kill(child.pid, signal.SIGSTOP)
-    time.sleep(0.3)
-    os.kill(child.pid, signal.SIGCONT)
-    child.expect("Набранное до остановки \\(Ctrl-Z\\) пропущено: «сто»")
-    child.expect("Ответ> ")
-    child.send("стол\r")
-    child.expect("«стол» — мимо")
-    child.expect("Ответ> ")
+    _half_line_then_stop(child)
+    _dropped_then_answered(child, "Набранное до остановки \\(Ctrl-Z\\) пропущено: «сто»", "стол")
     child.sendline("!выход")
     child.expect(pexpect.EOF)
     child.close()
@@ -296,17 +310,8 @@ def test_plain_input_keeps_what_ctrl_z_would_throw_away(tmp_path: Path) -> None:
     a session of its own, is not stopped by Ctrl-Z; SIGCONT stands for ``fg``)."""
     log = tmp_path / "plain-ctrl-z.jsonl"
     child = _plain("vs-bot", "--word", "кошка", "--log", str(log))
-    child.expect("Ответ> ")
-    child.send("сто")
-    child.expect("сто")
-    child.sendcontrol("z")
-    time.sleep(0.3)
-    os.kill(child.pid, signal.SIGCONT)
-    child.expect("пропущено: «сто»")
-    child.expect("Ответ> ")
-    child.send("дом\r")
-    child.expect("«дом» — мимо")
-    child.expect("Ответ> ")
+    _half_line_then_stop(child, ctrl_z=True)
+    _dropped_then_answered(child, "пропущено: «сто»", "дом")
     child.sendintr()  # Ctrl-C still ends the game, with nothing left for the shell
     child.expect(pexpect.EOF)
     child.close()
@@ -343,17 +348,8 @@ def test_readline_without_a_redraw_drops_the_unseen_line_with_a_note(
         env=env,
         dimensions=(40, 100),
     )
-    child.expect("Ответ> ")
-    child.send("сто")
-    child.expect("сто")
-    os.kill(child.pid, signal.SIGSTOP)
-    time.sleep(0.3)
-    os.kill(child.pid, signal.SIGCONT)
-    child.expect("пропущено: «сто»")
-    child.expect("Ответ> ")
-    child.send("дом\r")
-    child.expect("«дом» — мимо")
-    child.expect("Ответ> ")
+    _half_line_then_stop(child)
+    _dropped_then_answered(child, "пропущено: «сто»", "дом")
     child.sendline("!выход")
     child.expect(pexpect.EOF)
     child.close()
