@@ -28,8 +28,9 @@ CODE = (  # associatsiya_ai.cli first, before numpy (fakes): as the installed co
 )
 
 
-def spawn(*args: str) -> Any:
-    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color")
+def spawn(*args: str, **extra: str) -> Any:
+    """The CLI with ``args`` at a 40×100 terminal (``extra``: more environment)."""
+    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", **extra)
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable,
@@ -251,15 +252,7 @@ def test_the_prompt_and_its_line_come_back_after_a_stop(tmp_path: Path) -> None:
 
 def _plain(*args: str) -> Any:
     """``vs-bot`` at a terminal whose locale readline cannot read: plain input()."""
-    env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", LC_ALL="C")
-    return pexpect.spawn(
-        sys.executable,
-        ["-c", CODE, str(TESTS), *args],
-        encoding="utf-8",
-        timeout=30,
-        env=env,
-        dimensions=(40, 100),
-    )
+    return spawn(*args, LC_ALL="C")
 
 
 def _answers(log: Path) -> list[str]:
