@@ -94,8 +94,8 @@ def test_the_same_chain_from_a_bot_and_from_a_person_is_heard_differently() -> N
     assert best == "кошка" == max(heard_bot, key=heard_bot.__getitem__)
     assert heard_bot[best] < heard_person[best]
     said = bot.act(view, np.random.default_rng(0)).reason
-    assert "приглушённо" in said and "мышь, хвост" in said
-    assert "приглушённо" not in person.act(view, np.random.default_rng(0)).reason
+    assert "осторожнее" in said and "мышь, хвост" in said
+    assert "осторожнее" not in person.act(view, np.random.default_rng(0)).reason
     z = people.logits(["мышь", "хвост"])
     zb = people.logits(["мышь", "хвост"], bot={"мышь", "хвост"})
     assert z is not None and zb is not None

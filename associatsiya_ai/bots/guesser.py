@@ -224,8 +224,8 @@ class EmbeddingGuesser:
         muted = [w for w in (*chain, *history) if fold(w) in bot]
         if muted:  # why its chances are lower than the bot hinter's for the same chain
             reason += (
-                f"; слова, выбранные ботом ({', '.join(muted)}), учтены приглушённо: бот-наводящий "
-                "выбирает их там, где модель слишком оптимистична"
+                f"; к словам бота ({', '.join(muted)}) бот-отгадывающий относится осторожнее: "
+                "бот-наводящий берёт те, в которых модель уверена больше, чем люди"
             )
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
 
