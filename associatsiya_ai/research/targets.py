@@ -48,11 +48,14 @@ class Target:
 GOALS: dict[str, Target] = {
     "load_s": Target("<=", 1.0),
     "guess_ms": Target("<=", 1.5, "gensim_most_similar_ms"),
-    "hint_ms": Target("<=", 25),
-    "games_per_s": Target(">=", 20),
-    "peak_rss_mb": Target("<=", 400),
+    "guess_ms_blocks": Target("<=", 1.2, "gensim_ms_blocks"),
+    "hint_ms": Target("<=", 5),
+    "games_per_s": Target(">=", 100),
+    "peak_rss_mb": Target("<=", 200),
 }
-"""The project's targets (DESIGN.md "Measuring speed"), written once."""
+"""The project's targets (DESIGN.md "Measuring speed"; the guesser in back-to-back blocks,
+the hinter, the games and the memory as "The first game in seconds" set them), written
+once."""
 
 TARGETS: dict[str, str] = {name: goal.text for name, goal in GOALS.items()}
 """The targets as they read in the report (not asserted by tests)."""
