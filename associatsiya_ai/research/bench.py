@@ -60,6 +60,13 @@ __all__ = [
 ]
 
 
+def compiled_pass() -> bool:
+    """Whether the human-response model's compiled pass was built (else numpy runs it)."""
+    from associatsiya_ai.bots.people.alone import COMPILED
+
+    return COMPILED
+
+
 def _load_average() -> float | None:
     try:
         return round(os.getloadavg()[0], 2)
@@ -125,7 +132,8 @@ def bench(
         ``peak_rss_mb``, ``gensim_most_similar_ms`` (medians), ``guess_ratio`` (of the
         paired medians), ``guess_ms_blocks``, ``gensim_ms_blocks``, ``guess_ratio_blocks``
         (timed in blocks), ``repeat``, ``samples``,
-        ``games_per_run``, ``blas_threads``, ``load_average`` (1-minute, at the start and
+        ``games_per_run``, ``compiled_pass`` (whether the human-response model's compiled pass
+        was built), ``blas_threads``, ``load_average`` (1-minute, at the start and
         the end), ``cpus``, ``targets`` and ``target_met`` (per figure: True, False or
         None).
 
@@ -238,6 +246,7 @@ def _bench(
             "block_calls": len(pairs),
         },
         "games_per_run": games,
+        "compiled_pass": compiled_pass(),
         "blas_threads": numpy_blas_threads(),
         # Other processes on the machine skew the timings: the 1-minute load average at
         # the start and the end of the run, beside the CPU count.

@@ -46,14 +46,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from associatsiya_ai.bots.people.alone import alone_scores
 from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people.features import (
-    FEATURES,
-    LINKED,
     STATIC,
     Heard,
-    log_rank,
-    reverse_log_rank,
 )
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people.ranks import neighbour_table
@@ -269,27 +266,9 @@ class PeopleModel:
 
     def _scores(self, cos: np.ndarray, heard: list[Heard]) -> np.ndarray:
         """The logits of every word for each word heard alone, from its cosines; cos and
-        the result (words, n) float32, one row per heard word (each lookup batched)."""
-        w, tables = self.w, self.tables
-        out = np.multiply(cos, w[1])  # cos · (w0 + w1 · cos) + static, in place
-        out += w[0]
-        out *= cos
-        out += self.static
-        fwds = []
-        for j, h in enumerate(heard):
-            fwd_table = tables.quantiles[h.row] if h.row is not None else neighbour_table(cos[j])
-            fwds.append(log_rank(cos[j], fwd_table))
-            out[j] += fwds[j] * w[2]
-        revs = reverse_log_rank(cos, tables.quantiles)
-        out += revs * w[3]
-        gloss, gloss_fwd = w[LINKED.start + GLOSS], w[FEATURES.index("gloss_fwd")]
-        for j, h in enumerate(heard):
-            if h.row is not None:  # its links, dictionary interactions and said_cos
-                self.row_terms(h.row).add_to(out[j], fwds[j], revs[j], cos[j])
-            elif len(h.named):  # what its entry names: a gloss link (none glossed, no co-mention)
-                out[j, h.named] += gloss + gloss_fwd * fwds[j][h.named]
-        result: np.ndarray = out.astype(np.float32, copy=False)
-        return result
+        the result (words, n) float32, one row per heard word
+        (:func:`~associatsiya_ai.bots.people.alone.alone_scores`)."""
+        return alone_scores(cos, heard, self.w, self.static, self.tables, self.row_terms)
 
     def row_terms(self, row: int) -> RowTerms:
         """The sparse terms of the vocabulary word ``row`` heard alone

@@ -53,9 +53,15 @@ class RowTerms(NamedTuple):
         its ``fwd``, ``rev`` and ``cos`` (n,) float32: bit for bit ``np.add.at(out, linked,
         weights)``, then ``out[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]``,
         then ``out[said] += said_weight · cos[said]``."""
+        self.add_at(out, fwd[self.rows], rev[self.rows], cos)
+
+    def add_at(
+        self, out: np.ndarray, fwd_rows: np.ndarray, rev_rows: np.ndarray, cos: np.ndarray
+    ) -> None:
+        """:meth:`add_to` given ``fwd`` and ``rev`` at :attr:`rows` only, (k,) float32."""
         np.add.at(out, self.linked, self.weights)  # one add per link, in order
         rows = self.rows
-        out[rows] += self.const + self.by_fwd * fwd[rows] + self.by_rev * rev[rows]
+        out[rows] += self.const + self.by_fwd * fwd_rows + self.by_rev * rev_rows
         said = self.said
         out[said] += self.said_weight * cos[said]
 

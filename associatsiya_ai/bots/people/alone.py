@@ -1,0 +1,141 @@
+"""The logits of every candidate for vocabulary words each heard alone.
+
+``static + cos · (w_cos + w_cos2 · cos) + w_fwd · fwd + w_rev · rev`` plus the heard word's
+sparse terms (:mod:`~associatsiya_ai.bots.people.rowterms`): the values of
+``feature_matrix(...) @ weights`` (:mod:`~associatsiya_ai.bots.people.features`).
+
+Two ways to the very same floats. In numpy, the dense features of every candidate are
+made and added up, a dozen arrays of the vocabulary's size. The compiled pass
+(``_kernel.c``, built at install when a C compiler is there) does the same float operations
+in the same order in one pass over the candidates: it reads the cosines, the candidates'
+prior and each candidate's lowest table entry, and the whole table of only the quarter of
+the candidates whose cosine lies within it. That is what a decision's time is made of: the
+matrix-vector product before it has swept the processor's caches (14 MB on the default
+model), so every array touched after it comes from main memory — on this project's 2-core
+machine a numpy step on a vocabulary-sized array costs 5–8 times what it costs warm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from associatsiya_ai.bots.people.features import FEATURES, LINKED, Heard, log_rank
+from associatsiya_ai.bots.people.ranks import LOG_RANKS, neighbour_table, reverse_log_rank
+from associatsiya_ai.bots.people.rowterms import RowTerms
+from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables
+
+try:
+    from associatsiya_ai.bots.people import _kernel
+except ImportError:  # built without a C compiler: the same numbers in numpy
+    _kernel = None  # type: ignore[assignment]
+
+__all__ = ["COMPILED", "alone_scores"]
+
+COMPILED: bool = _kernel is not None
+"""Whether the compiled pass was built (``setup.py``; else numpy gives the same floats)."""
+
+_LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _tables(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (n, K) table as C-contiguous float32 and its last column (n,), made once."""
+    hit = _LAST.get(id(quantiles))
+    if hit is None or hit[0] is not quantiles:
+        q = np.ascontiguousarray(quantiles, np.float32)
+        hit = (quantiles, q, np.ascontiguousarray(q[:, -1]))
+        _LAST.clear()  # one vocabulary's tables at a time
+        _LAST[id(quantiles)] = hit
+    return hit[1], hit[2]
+
+
+def alone_scores(
+    cos: np.ndarray,
+    heard: Sequence[Heard],
+    w: np.ndarray,
+    static: np.ndarray,
+    tables: PeopleTables,
+    terms_of: Callable[[int], RowTerms],
+    *,
+    compiled: bool | None = None,
+) -> np.ndarray:
+    """The logits of every candidate for each heard word heard alone.
+
+    Parameters
+    ----------
+    cos : numpy.ndarray
+        Shape (words, n), float32: row j the candidates' cosines with ``heard[j]``.
+    heard : sequence of Heard
+        The heard words (their ``row``, and for a word outside the vocabulary its ``named``
+        rows).
+    w : numpy.ndarray
+        Shape (F,), float32: the weights over :data:`FEATURES` divided by the temperature.
+    static : numpy.ndarray
+        Shape (n,), float32: the candidates' own prior.
+    tables : PeopleTables
+    terms_of : callable
+        A vocabulary row's sparse terms (:meth:`PeopleModel.row_terms
+        <associatsiya_ai.bots.people.model.PeopleModel.row_terms>`).
+    compiled : bool, optional
+        Use the compiled pass (default: when it was built); False: numpy.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (words, n), float32.
+
+    Raises
+    ------
+    RuntimeError
+        When ``compiled`` is True but the pass was not built.
+    """
+    if compiled and _kernel is None:
+        raise RuntimeError("the compiled pass was not built: reinstall with a C compiler")
+    use = COMPILED if compiled is None else compiled
+    if not use or any(h.row is None for h in heard):
+        return _numpy_scores(cos, heard, w, static, tables, terms_of)
+    q, last = _tables(tables.quantiles)
+    out = np.empty_like(cos)
+    w0, w1, w2, w3 = (float(x) for x in w[:4])
+    for j, h in enumerate(heard):
+        row = int(h.row)  # type: ignore[arg-type]  # all rows are known here
+        c, z, table = cos[j], out[j], q[row]
+        _kernel.alone(z, c, static, last, q, table, LOG_RANKS, w0, w1, w2, w3)
+        terms = terms_of(row)
+        rows = np.asarray(terms.rows, np.int64)
+        fwd = np.empty(len(rows), np.float32)
+        rev = np.empty_like(fwd)
+        _kernel.ranks_at(fwd, rev, rows, c, last, q, table, LOG_RANKS)
+        terms.add_at(z, fwd, rev, c)
+    return out
+
+
+def _numpy_scores(
+    cos: np.ndarray,
+    heard: Sequence[Heard],
+    w: np.ndarray,
+    static: np.ndarray,
+    tables: PeopleTables,
+    terms_of: Callable[[int], RowTerms],
+) -> np.ndarray:
+    """:func:`alone_scores` in numpy: the dense features, each lookup batched."""
+    out = np.multiply(cos, w[1])  # cos · (w0 + w1 · cos) + static, in place
+    out += w[0]
+    out *= cos
+    out += static
+    fwds = []
+    for j, h in enumerate(heard):
+        fwd_table = tables.quantiles[h.row] if h.row is not None else neighbour_table(cos[j])
+        fwds.append(log_rank(cos[j], fwd_table))
+        out[j] += fwds[j] * w[2]
+    revs = reverse_log_rank(cos, tables.quantiles)
+    out += revs * w[3]
+    gloss, gloss_fwd = w[LINKED.start + GLOSS], w[FEATURES.index("gloss_fwd")]
+    for j, h in enumerate(heard):
+        if h.row is not None:  # its links, dictionary interactions and said_cos
+            terms_of(h.row).add_to(out[j], fwds[j], revs[j], cos[j])
+        elif len(h.named):  # what its entry names: a gloss link (none glossed, no co-mention)
+            out[j, h.named] += gloss + gloss_fwd * fwds[j][h.named]
+    result: np.ndarray = out.astype(np.float32, copy=False)
+    return result

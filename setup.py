@@ -1,0 +1,16 @@
+"""The compiled pass of the human-response model (optional: without a C compiler the
+package installs and runs the same numbers in numpy). Everything else is in pyproject.toml."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "associatsiya_ai.bots.people._kernel",
+            ["associatsiya_ai/bots/people/_kernel.c"],
+            # the same float operations as numpy's: no fused multiply-add, no fast math
+            extra_compile_args=["-O2", "-ffp-contract=off", "-fno-fast-math"],
+            optional=True,
+        )
+    ]
+)

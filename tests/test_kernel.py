@@ -1,0 +1,140 @@
+"""The compiled pass gives the very floats of the numpy computation it replaces."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from fakes import tiny_vocabulary
+
+from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
+from associatsiya_ai.bots.people.alone import COMPILED, alone_scores
+from associatsiya_ai.bots.people.features import RANKS, log_rank, reverse_log_rank
+from associatsiya_ai.bots.people.ranks import LOG_RANKS
+from associatsiya_ai.bots.people.tables import precompute
+from associatsiya_ai.vocab.vocabulary import Vocabulary
+
+needs_kernel = pytest.mark.skipif(not COMPILED, reason="built without a C compiler")
+
+WEIGHTS = {"cos": 6.0, "cos2": -2.0, "fwd": -0.4, "rev": -0.3, "zipf": 0.5, "syn": 0.7}
+
+
+def tiny_model() -> PeopleModel:
+    vocab = tiny_vocabulary()
+    return PeopleModel(vocab, precompute(vocab, wordnet=False), PeopleWeights(WEIGHTS, 0.9))
+
+
+def descending_tables(rng: np.random.Generator, n: int) -> np.ndarray:
+    tables = -np.sort(-rng.uniform(-0.2, 0.9, (n, len(RANKS))), axis=1).astype(np.float32)
+    tables[: n // 4, 5:9] = tables[: n // 4, 5:6]  # ties: flat stretches
+    tables[n // 4 : n // 3, :3] = tables[n // 4 : n // 3, :1]  # ties at the top
+    return tables
+
+
+@needs_kernel
+def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
+    """Cosines on table entries, on the lowest entry, above the top, in flat stretches."""
+    from associatsiya_ai.bots.people import _kernel
+
+    rng = np.random.default_rng(11)
+    n = 500
+    q = descending_tables(rng, n)
+    last = np.ascontiguousarray(q[:, -1])
+    static = rng.normal(0, 1, n).astype(np.float32)
+    w = np.float32([7.5, -1.25, -0.19, -0.055])
+    for trial in range(40):
+        cos = rng.uniform(-0.3, 1.0, n).astype(np.float32)
+        cos[:40] = q[np.arange(40), rng.integers(0, len(RANKS), 40)]  # on a candidate's entry
+        cos[40:60] = q[40:60, -1]
+        table = q[trial]
+        cos[60:80] = table[rng.integers(0, len(RANKS), 20)]  # on the heard word's entry
+        cos[80:85] = np.float32(1.0)
+        out = np.empty(n, np.float32)
+        _kernel.alone(out, cos, static, last, q, table, LOG_RANKS, *map(float, w))
+        fwd, rev = log_rank(cos, table), reverse_log_rank(cos[None], q)[0]
+        plain = np.multiply(cos, w[1])
+        plain += w[0]
+        plain *= cos
+        plain += static
+        plain += fwd * w[2]
+        plain += rev * w[3]
+        np.testing.assert_array_equal(out, plain)
+        rows = rng.choice(n, 30, replace=False).astype(np.int64)
+        fwd_at, rev_at = np.empty(30, np.float32), np.empty(30, np.float32)
+        _kernel.ranks_at(fwd_at, rev_at, rows, cos, last, q, table, LOG_RANKS)
+        np.testing.assert_array_equal(fwd_at, fwd[rows])
+        np.testing.assert_array_equal(rev_at, rev[rows])
+
+
+@needs_kernel
+def test_the_pass_refuses_buffers_of_the_wrong_size() -> None:
+    from associatsiya_ai.bots.people import _kernel
+
+    q = np.zeros((4, len(RANKS)), np.float32)
+    v = np.zeros(4, np.float32)
+    with pytest.raises(ValueError, match="static"):
+        _kernel.alone(np.empty(4, np.float32), v, v[:3], v, q, q[0], LOG_RANKS, 1, 1, 1, 1)
+    with pytest.raises(IndexError, match="row 9"):
+        _kernel.ranks_at(
+            np.empty(1, np.float32), np.empty(1, np.float32), np.int64([9]), v, v, q, q[0],
+            LOG_RANKS,
+        )  # fmt: skip
+
+
+def scores_both_ways(model: PeopleModel, words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    heard = [model.heard([w])[0] for w in words]
+    cos = np.stack([h.vector for h in heard]) @ model.vocab.matrix.T
+    args = (cos, heard, model.w, model.static, model.tables, model.row_terms)
+    return alone_scores(*args, compiled=True), alone_scores(*args, compiled=False)
+
+
+@needs_kernel
+def test_alone_scores_are_the_numpy_ones_on_the_tiny_model() -> None:
+    m = tiny_model()
+    compiled, plain = scores_both_ways(m, list(m.vocab.words))
+    np.testing.assert_array_equal(compiled, plain)
+
+
+@needs_kernel
+def test_alone_scores_with_links_are_the_numpy_ones() -> None:
+    """The sparse terms (links, dictionary interactions) read the ranks at their rows."""
+    m = tiny_model()
+    n = len(m.vocab.words)
+    indptr = np.arange(n + 1, dtype=np.int64)  # every word's "synonym" is the next one
+    linked = ((np.arange(n) + 1) % n).astype(np.int32)
+    links = list(m.tables.links)
+    links[0] = (indptr, linked)
+    tables = dataclasses.replace(m.tables, links=tuple(links))
+    linked_model = PeopleModel(m.vocab, tables, m.weights)
+    compiled, plain = scores_both_ways(linked_model, list(m.vocab.words))
+    np.testing.assert_array_equal(compiled, plain)
+    assert not np.array_equal(compiled, scores_both_ways(m, list(m.vocab.words))[0])
+
+
+def test_without_the_pass_numpy_gives_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built without a C compiler, the model runs in numpy; asking for the pass says why not."""
+    from associatsiya_ai.bots.people import alone
+
+    m = tiny_model()
+    words = list(m.vocab.words)[:3]
+    plain = scores_both_ways(m, words)[1] if COMPILED else None
+    monkeypatch.setattr(alone, "_kernel", None)
+    monkeypatch.setattr(alone, "COMPILED", False)
+    z = m.logits(words[:1])
+    assert z is not None and z.shape == (len(m.vocab.words),)
+    if plain is not None:
+        np.testing.assert_array_equal(z, plain[0])
+    heard = [m.heard([words[0]])[0]]
+    with pytest.raises(RuntimeError, match="C compiler"):
+        alone_scores(z[None], heard, m.w, m.static, m.tables, m.row_terms, compiled=True)
+
+
+@needs_kernel
+def test_the_pass_on_the_real_vocabulary(real_vocab: Vocabulary) -> None:
+    from associatsiya_ai.bots.people.cache import people_model
+
+    m = people_model(real_vocab)
+    words = [real_vocab.words[i] for i in range(0, len(real_vocab.words), 97)]
+    compiled, plain = scores_both_ways(m, words)
+    np.testing.assert_array_equal(compiled, plain)
