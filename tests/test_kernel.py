@@ -12,6 +12,7 @@ from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
 from associatsiya_ai.bots.people.alone import COMPILED, alone_scores
 from associatsiya_ai.bots.people.features import RANKS, log_rank, reverse_log_rank
 from associatsiya_ai.bots.people.ranks import LOG_RANKS
+from associatsiya_ai.bots.people.rowterms import RowTerms
 from associatsiya_ai.bots.people.tables import precompute
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
@@ -60,11 +61,22 @@ def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
         plain += fwd * w[2]
         plain += rev * w[3]
         np.testing.assert_array_equal(out, plain)
-        rows = rng.choice(n, 30, replace=False).astype(np.int64)
-        fwd_at, rev_at = np.empty(30, np.float32), np.empty(30, np.float32)
-        _kernel.ranks_at(fwd_at, rev_at, rows, cos, last, q, table, LOG_RANKS)
-        np.testing.assert_array_equal(fwd_at, fwd[rows])
-        np.testing.assert_array_equal(rev_at, rev[rows])
+        # the sparse terms: links (a row linked twice), interactions at rows, said rows
+        terms = RowTerms(
+            rng.integers(0, n, 25).astype(np.int32),
+            rng.normal(0, 1, 25).astype(np.float32),
+            rng.choice(n, 30, replace=False).astype(np.int64),
+            *rng.normal(0, 1, (3, 30)).astype(np.float32),
+            rng.choice(n, 12, replace=False).astype(np.int32),
+            np.float32(-11.3),
+        )
+        expected = plain.copy()
+        terms.add_to(expected, fwd, rev, cos)
+        _kernel.terms(
+            out, cos, last, q, table, LOG_RANKS, terms.linked, terms.weights, terms.rows,
+            terms.const, terms.by_fwd, terms.by_rev, terms.said, float(terms.said_weight),
+        )  # fmt: skip
+        np.testing.assert_array_equal(out, expected)
 
 
 @needs_kernel
@@ -75,11 +87,39 @@ def test_the_pass_refuses_buffers_of_the_wrong_size() -> None:
     v = np.zeros(4, np.float32)
     with pytest.raises(ValueError, match="static"):
         _kernel.alone(np.empty(4, np.float32), v, v[:3], v, q, q[0], LOG_RANKS, 1, 1, 1, 1)
+    one, none = np.ones(1, np.float32), np.zeros(0, np.int32)
     with pytest.raises(IndexError, match="row 9"):
-        _kernel.ranks_at(
-            np.empty(1, np.float32), np.empty(1, np.float32), np.int64([9]), v, v, q, q[0],
-            LOG_RANKS,
+        _kernel.terms(
+            v.copy(), v, v, q, q[0], LOG_RANKS, none, none.view(np.float32), np.int64([9]),
+            one, one, one, none, 1.0,
         )  # fmt: skip
+    with pytest.raises(ValueError, match="const"):
+        _kernel.terms(
+            v.copy(), v, v, q, q[0], LOG_RANKS, none, none.view(np.float32), np.int64([1]),
+            none.view(np.float32), one, one, none, 1.0,
+        )  # fmt: skip
+
+
+def test_largest_is_the_partition_compiled_or_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    from associatsiya_ai.bots.people import compiled
+
+    rng = np.random.default_rng(5)
+    cases = []
+    for trial in range(500):
+        n = int(rng.integers(1, 300))
+        x = rng.normal(0, 2, n)
+        if trial % 3 == 0:
+            x = np.round(x, 1)  # repeats
+        x[rng.random(n) < 0.2] = -np.inf
+        cases.append((x, int(rng.integers(1, n + 1))))
+    for use in (True, False):
+        if not use:
+            monkeypatch.setattr(compiled, "kernel", None)
+        elif not COMPILED:
+            continue
+        for x, k in cases:
+            want = [np.partition(x, len(x) - j)[len(x) - j] for j in range(1, k + 1)]
+            assert compiled.largest(x, k).tolist() == want
 
 
 def scores_both_ways(model: PeopleModel, words: list[str]) -> tuple[np.ndarray, np.ndarray]:

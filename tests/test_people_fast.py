@@ -218,7 +218,11 @@ def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
 
 
 def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
-    from associatsiya_ai.bots.people.draw import level_support, masked_support
+    from associatsiya_ai.bots.people.draw import (
+        level_probabilities,
+        level_support,
+        masked_support,
+    )
 
     gen = np.random.default_rng(10)
     for trial in range(400):
@@ -229,15 +233,20 @@ def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
         banned = gen.random(n) < 0.2
         draw = LevelDraw(float(gen.choice([0.0, 1.0, 2.0])), int(gen.integers(0, 12)))
         k = int(gen.integers(1, 15))
-        x, support, q, near = masked_support(z, banned, draw, k)
+        x, support, near = masked_support(z, banned, draw, k)
         plain = np.where(banned, -np.inf, z.astype(np.float64))
         np.testing.assert_array_equal(x, plain)
         expected_support, expected_q = level_support(plain, None, draw)
         np.testing.assert_array_equal(support, expected_support)
-        assert q.tolist() == expected_q.tolist()
-        if near is not None:
+        if draw.temperature > 0 and draw.top_k != 1:  # the guesser's q, summed in x's array
+            q = level_probabilities(x[support], support, n, draw.temperature, x.copy())
+            assert q.tolist() == expected_q.tolist()
+        if support.size < k < n:
             edge = np.sort(plain)[n - k - 1]
+            assert near is not None
             np.testing.assert_array_equal(near, np.flatnonzero(plain >= edge))
+        else:
+            assert near is None
 
 
 def test_all_links_are_the_relations_links_in_order() -> None:

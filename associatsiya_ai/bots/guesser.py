@@ -21,7 +21,7 @@ import numpy as np
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
-from associatsiya_ai.bots.people.draw import draw_index, masked_support
+from associatsiya_ai.bots.people.draw import draw_index, level_probabilities, masked_support
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
@@ -202,25 +202,36 @@ class EmbeddingGuesser:
             banned = np.zeros_like(banned)
         # x: z masked once for the draw and the probabilities
         draw = people.level_draw(self.level_name)
-        x, support, q, near = masked_support(z, banned, draw, self.candidates)
-        # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...))
-        hard = self.level_name == "hard"
-        pick = int(support[0] if hard else support[draw_index(q, rng)])
+        x, support, near = masked_support(z, banned, draw, self.candidates)
+        level = x[support]  # the level's logits, before x turns into e below
         e = x  # softmax(z, banned) = e / total, the same floats, in place
-        e -= x[support].max()  # the largest is the level's
+        e -= level.max()  # the largest is the level's
         np.exp(e, out=e)
         total = e.sum()
         top = _likeliest(e, support, self.candidates, near)
+        at_support = e[support]
         words = self.vocab.words
         rows = top.tolist()
         scores = z[top].tolist()  # float32 to float: exact
         probs = (e[top] / total).tolist()
+        # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...)),
+        # its probabilities summed in e's array (no longer needed)
+        j = 0
+        if self.level_name != "hard":
+            one = draw.temperature <= 0 or draw.top_k == 1  # its likeliest word, drawn
+            q = (
+                np.ones(1)
+                if one
+                else level_probabilities(level, support, len(e), draw.temperature, e)
+            )
+            j = draw_index(q, rng)
+        pick = int(support[j])
         cands = tuple(
             Candidate(words[i], None, s, p) for i, s, p in zip(rows, scores, probs, strict=True)
         )
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != rows[0]:
-            reason += f" (шанс ответа «{words[pick]}» — {percent(float(e[pick] / total))})"
+            reason += f" (шанс ответа «{words[pick]}» — {percent(float(at_support[j] / total))})"
         muted = [w for w in (*chain, *history) if fold(w) in bot]
         if muted:  # why its chances are lower than the bot hinter's for the same chain
             reason += (

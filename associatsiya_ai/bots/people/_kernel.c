@@ -171,48 +171,171 @@ done:
     return result;
 }
 
-static PyObject *
-ranks_at(PyObject *self, PyObject *args)
+static int
+typed_buffer(Py_buffer *b, Py_ssize_t m, Py_ssize_t size, const char *name)
 {
-    Py_buffer fwd_b, rev_b, rows_b, cos_b, last_b, q_b, table_b, lr_b;
+    if (b->len != m * size) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, expected %zd items of %zd bytes", name,
+                     b->len, m, size);
+        return 0;
+    }
+    return 1;
+}
+
+/* out[idx] += add, as numpy does it: every sum read before any is written (a repeated
+ * index keeps its last sum). */
+static int
+add_at_index(float *out, const float *add, const long long *idx, Py_ssize_t m, Py_ssize_t n)
+{
+    float *sums = PyMem_Malloc((size_t)(m > 0 ? m : 1) * sizeof(float));
+    if (sums == NULL) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < m; i++)
+        sums[i] = out[idx[i]] + add[i];
+    for (Py_ssize_t i = 0; i < m; i++)
+        out[idx[i]] = sums[i];
+    PyMem_Free(sums);
+    return 1;
+}
+
+static int
+rows_within(const long long *rows, Py_ssize_t m, Py_ssize_t n, const char *name)
+{
+    for (Py_ssize_t i = 0; i < m; i++)
+        if (rows[i] < 0 || rows[i] >= n) {
+            PyErr_Format(PyExc_IndexError, "%s: row %lld outside 0..%zd", name, rows[i], n - 1);
+            return 0;
+        }
+    return 1;
+}
+
+static PyObject *
+terms(PyObject *self, PyObject *args)
+{
+    Py_buffer out_b, cos_b, last_b, q_b, table_b, lr_b, linked_b, weights_b, rows_b, const_b,
+        fwd_b, rev_b, said_b;
+    float said_weight;
     PyObject *result = NULL;
+    float *add = NULL;
+    long long *idx = NULL;
     Tables t;
-    if (!PyArg_ParseTuple(args, "w*w*y*y*y*y*y*y*", &fwd_b, &rev_b, &rows_b, &cos_b, &last_b,
-                          &q_b, &table_b, &lr_b))
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*y*y*y*y*y*f", &out_b, &cos_b, &last_b, &q_b,
+                          &table_b, &lr_b, &linked_b, &weights_b, &rows_b, &const_b, &fwd_b,
+                          &rev_b, &said_b, &said_weight))
         return NULL;
     Py_ssize_t n = cos_b.len / (Py_ssize_t)sizeof(float);
-    Py_ssize_t m = rows_b.len / (Py_ssize_t)sizeof(long long);
-    if (!parse_tables(&t, &table_b, &lr_b) || !float_buffer(&fwd_b, m, "fwd")
-        || !float_buffer(&rev_b, m, "rev") || !float_buffer(&last_b, n, "last")
-        || !float_buffer(&q_b, n * t.K, "quantiles"))
+    Py_ssize_t nl = linked_b.len / 4, m = rows_b.len / 8, ns = said_b.len / 4;
+    if (!parse_tables(&t, &table_b, &lr_b) || !float_buffer(&out_b, n, "out")
+        || !float_buffer(&last_b, n, "last") || !float_buffer(&q_b, n * t.K, "quantiles")
+        || !typed_buffer(&weights_b, nl, 4, "weights") || !typed_buffer(&const_b, m, 4, "const")
+        || !typed_buffer(&fwd_b, m, 4, "by_fwd") || !typed_buffer(&rev_b, m, 4, "by_rev"))
         goto done;
     {
-        const long long *rows = (const long long *)rows_b.buf;
+        float *out = (float *)out_b.buf;
         const float *cos = (const float *)cos_b.buf;
         const float *last = (const float *)last_b.buf;
         const float *q = (const float *)q_b.buf;
-        float *fwd = (float *)fwd_b.buf, *rev = (float *)rev_b.buf;
-        for (Py_ssize_t i = 0; i < m; i++) {
-            const long long r = rows[i];
-            if (r < 0 || r >= n) {
-                PyErr_Format(PyExc_IndexError, "row %lld outside 0..%zd", r, n - 1);
+        const int *linked = (const int *)linked_b.buf;
+        const float *weights = (const float *)weights_b.buf;
+        const long long *rows = (const long long *)rows_b.buf;
+        const float *cst = (const float *)const_b.buf;
+        const float *by_fwd = (const float *)fwd_b.buf, *by_rev = (const float *)rev_b.buf;
+        const int *said = (const int *)said_b.buf;
+        Py_ssize_t most = m > ns ? m : ns;
+        add = PyMem_Malloc((size_t)(most > 0 ? most : 1) * sizeof(float));
+        idx = PyMem_Malloc((size_t)(most > 0 ? most : 1) * sizeof(long long));
+        if (add == NULL || idx == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < nl; i++)
+            if (linked[i] < 0 || linked[i] >= n) {
+                PyErr_Format(PyExc_IndexError, "linked: row %d outside 0..%zd", linked[i], n - 1);
                 goto done;
             }
-            fwd[i] = fwd_rank(&t, cos[r]);
-            rev[i] = rev_rank(&t, cos[r], last[r], q + r * t.K);
+        if (!rows_within(rows, m, n, "rows"))
+            goto done;
+        for (Py_ssize_t i = 0; i < nl; i++) /* np.add.at: one add per link, in order */
+            out[linked[i]] = out[linked[i]] + weights[i];
+        for (Py_ssize_t i = 0; i < m; i++) { /* const + by_fwd * fwd + by_rev * rev */
+            const long long r = rows[i];
+            const float c = cos[r];
+            float v = by_fwd[i] * fwd_rank(&t, c);
+            v = cst[i] + v;
+            add[i] = v + by_rev[i] * rev_rank(&t, c, last[r], q + r * t.K);
         }
+        if (!add_at_index(out, add, rows, m, n))
+            goto done;
+        for (Py_ssize_t i = 0; i < ns; i++) { /* said_weight * cos[said] */
+            if (said[i] < 0 || said[i] >= n) {
+                PyErr_Format(PyExc_IndexError, "said: row %d outside 0..%zd", said[i], n - 1);
+                goto done;
+            }
+            idx[i] = said[i];
+            add[i] = said_weight * cos[said[i]];
+        }
+        if (!add_at_index(out, add, idx, ns, n))
+            goto done;
         result = Py_None;
         Py_INCREF(result);
     }
 done:
-    PyBuffer_Release(&fwd_b);
-    PyBuffer_Release(&rev_b);
-    PyBuffer_Release(&rows_b);
+    PyMem_Free(add);
+    PyMem_Free(idx);
+    PyBuffer_Release(&out_b);
     PyBuffer_Release(&cos_b);
     PyBuffer_Release(&last_b);
     PyBuffer_Release(&q_b);
     PyBuffer_Release(&table_b);
     PyBuffer_Release(&lr_b);
+    PyBuffer_Release(&linked_b);
+    PyBuffer_Release(&weights_b);
+    PyBuffer_Release(&rows_b);
+    PyBuffer_Release(&const_b);
+    PyBuffer_Release(&fwd_b);
+    PyBuffer_Release(&rev_b);
+    PyBuffer_Release(&said_b);
+    return result;
+}
+
+static PyObject *
+largest(PyObject *self, PyObject *args)
+{
+    Py_buffer out_b, x_b;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "w*y*", &out_b, &x_b))
+        return NULL;
+    Py_ssize_t K = out_b.len / (Py_ssize_t)sizeof(double);
+    Py_ssize_t n = x_b.len / (Py_ssize_t)sizeof(double);
+    if (K < 1 || K > n) {
+        PyErr_Format(PyExc_ValueError, "out: %zd values, expected 1 to %zd", K, n);
+        goto done;
+    }
+    {
+        double *top = (double *)out_b.buf; /* descending */
+        const double *x = (const double *)x_b.buf;
+        for (Py_ssize_t j = 0; j < K; j++)
+            top[j] = -INFINITY;
+        Py_ssize_t seen = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const double v = x[i];
+            if (seen >= K && !(v > top[K - 1]))
+                continue;
+            Py_ssize_t j = seen < K ? seen++ : K - 1; /* drop the smallest kept */
+            while (j > 0 && top[j - 1] < v) {
+                top[j] = top[j - 1];
+                j--;
+            }
+            top[j] = v;
+        }
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&out_b);
+    PyBuffer_Release(&x_b);
     return result;
 }
 
@@ -220,9 +343,13 @@ static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3): the logits "
      "of one vocabulary word heard alone, without its sparse terms, written to out."},
-    {"ranks_at", ranks_at, METH_VARARGS,
-     "ranks_at(fwd, rev, rows, cos, last, quantiles, table, log_ranks): the fwd and rev "
-     "features at the int64 rows, written to fwd and rev."},
+    {"terms", terms, METH_VARARGS,
+     "terms(out, cos, last, quantiles, table, log_ranks, linked, weights, rows, const, "
+     "by_fwd, by_rev, said, said_weight): add a heard word's sparse terms to out (as "
+     "RowTerms.add_to), its fwd and rev features read at their rows."},
+    {"largest", largest, METH_VARARGS,
+     "largest(out, x): the len(out) largest of the float64 x, descending, written to out "
+     "(with their repeats: out[k - 1] is np.partition(x, n - k)[n - k])."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,14 +16,21 @@ def alone(
     w3: float,
     /,
 ) -> None: ...
-def ranks_at(
-    fwd: np.ndarray,
-    rev: np.ndarray,
-    rows: np.ndarray,
+def terms(
+    out: np.ndarray,
     cos: np.ndarray,
     last: np.ndarray,
     quantiles: np.ndarray,
     table: np.ndarray,
     log_ranks: np.ndarray,
+    linked: np.ndarray,
+    weights: np.ndarray,
+    rows: np.ndarray,
+    const: np.ndarray,
+    by_fwd: np.ndarray,
+    by_rev: np.ndarray,
+    said: np.ndarray,
+    said_weight: float,
     /,
 ) -> None: ...
+def largest(out: np.ndarray, x: np.ndarray, /) -> None: ...

@@ -21,20 +21,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from associatsiya_ai.bots.people.compiled import COMPILED
+from associatsiya_ai.bots.people.compiled import kernel as _kernel
 from associatsiya_ai.bots.people.features import FEATURES, LINKED, Heard, log_rank
 from associatsiya_ai.bots.people.ranks import LOG_RANKS, neighbour_table, reverse_log_rank
 from associatsiya_ai.bots.people.rowterms import RowTerms
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables
 
-try:
-    from associatsiya_ai.bots.people import _kernel
-except ImportError:  # built without a C compiler: the same numbers in numpy
-    _kernel = None  # type: ignore[assignment]
-
 __all__ = ["COMPILED", "alone_scores"]
-
-COMPILED: bool = _kernel is not None
-"""Whether the compiled pass was built (``setup.py``; else numpy gives the same floats)."""
 
 _LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -102,12 +96,11 @@ def alone_scores(
         row = int(h.row)  # type: ignore[arg-type]  # all rows are known here
         c, z, table = cos[j], out[j], q[row]
         _kernel.alone(z, c, static, last, q, table, LOG_RANKS, w0, w1, w2, w3)
-        terms = terms_of(row)
-        rows = np.asarray(terms.rows, np.int64)
-        fwd = np.empty(len(rows), np.float32)
-        rev = np.empty_like(fwd)
-        _kernel.ranks_at(fwd, rev, rows, c, last, q, table, LOG_RANKS)
-        terms.add_at(z, fwd, rev, c)
+        t = terms_of(row)
+        _kernel.terms(
+            z, c, last, q, table, LOG_RANKS, t.linked, t.weights, t.rows, t.const, t.by_fwd,
+            t.by_rev, t.said, float(t.said_weight),
+        )  # fmt: skip
     return out
 
 

@@ -1,7 +1,8 @@
 """How a guesser draws from the human-response model: softmax and a level's few words.
 
 Bit for bit the plain dense computations (the bots' decisions must not move), with less
-work: the level draw looks at the level's ``top_k`` words only.
+work: the level draw looks at the level's ``top_k`` words only, found in one pass
+(:func:`~associatsiya_ai.bots.people.compiled.largest`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from associatsiya_ai.bots.people.compiled import largest
+
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people.params import LevelDraw
 
-__all__ = ["draw_index", "level_support", "masked_support", "softmax", "softmax_at"]
+__all__ = [
+    "draw_index",
+    "level_probabilities",
+    "level_support",
+    "masked_support",
+    "softmax",
+    "softmax_at",
+]
 
 
 def softmax(z: np.ndarray, banned: np.ndarray | None) -> np.ndarray:
@@ -80,22 +90,36 @@ def level_support(
     if banned is not None:
         z = z.copy() if z is logits else z
         z[banned] = -np.inf
+    idx = _level_words(z, draw)
+    if len(idx) == 1 and (draw.temperature <= 0 or draw.top_k == 1):
+        return idx, np.ones(1)
+    return idx, level_probabilities(z[idx], idx, len(z), draw.temperature)
+
+
+def _level_words(z: np.ndarray, draw: LevelDraw) -> np.ndarray:
+    """The words the level draws from, ascending int64, of float64 logits ``z`` (banned at
+    -inf): the likeliest (``hard``), the ``top_k`` likeliest with their ties, or all."""
     n = len(z)
     if draw.temperature <= 0 or draw.top_k == 1:
-        return np.array([int(np.argmax(z))]), np.ones(1)
+        return np.array([int(np.argmax(z))])
     if 0 < draw.top_k < n:
-        idx = np.flatnonzero(z >= np.partition(z, n - draw.top_k)[n - draw.top_k])
-    else:
-        idx = np.arange(n)
-    return idx, _probabilities(z[idx], idx, n, draw.temperature)
+        return np.flatnonzero(z >= largest(z, draw.top_k)[-1])
+    return np.arange(n)
 
 
-def _probabilities(z: np.ndarray, idx: np.ndarray, n: int, temperature: float) -> np.ndarray:
+def level_probabilities(
+    z: np.ndarray, idx: np.ndarray, n: int, temperature: float, buffer: np.ndarray | None = None
+) -> np.ndarray:
     """The level's probabilities of its words ``idx`` (k,) with logits ``z`` (k,) float64
-    among ``n`` words; (k,) float64."""
+    among ``n`` words; (k,) float64. ``buffer``: (n,) float64 to work in (overwritten;
+    default a new one): numpy sums pairwise, so the sum is the one over the dense vector."""
     x = z / temperature
     e = np.exp(x - x.max())
-    dense = np.zeros(n)  # numpy sums pairwise: the same sum as over the dense vector
+    if buffer is None:
+        dense = np.zeros(n)
+    else:
+        dense = buffer
+        dense.fill(0.0)
     dense[idx] = e
     q: np.ndarray = e / dense.sum()
     return q
@@ -103,10 +127,9 @@ def _probabilities(z: np.ndarray, idx: np.ndarray, n: int, temperature: float) -
 
 def masked_support(
     z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """The logits as float64 with ``banned`` at -inf, and :func:`level_support` of them,
-    with the ``k + 1`` likeliest words when a level draws from fewer: one partition finds
-    both.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The logits as float64 with ``banned`` at -inf, the words the level may draw, and the
+    ``k + 1`` likeliest words when the level draws from fewer than ``k``.
 
     Parameters
     ----------
@@ -122,20 +145,19 @@ def masked_support(
     -------
     x : numpy.ndarray
         Shape (n,), float64 (``z`` where allowed, else -inf).
-    support, q : numpy.ndarray
-        As :func:`level_support` ``(x, None, draw)`` returns them.
+    support : numpy.ndarray
+        The words of :func:`level_support` ``(x, None, draw)``; their probabilities are
+        :func:`level_probabilities` of ``x[support]``.
     near : numpy.ndarray or None
-        The words whose logit is at least the (k + 1)-th largest, ascending int64 (the k + 1
-        likeliest when there are no ties), or None when not looked for.
+        When the level draws from fewer than ``k`` words: the words whose logit is at least
+        the (k + 1)-th largest, ascending int64 (the k + 1 likeliest when there are no
+        ties); else None.
     """
     n = len(z)
     x = z.astype(np.float64)
     x[banned] = -np.inf
-    if not (draw.temperature > 0 and 1 < draw.top_k < k < n):
-        support, q = level_support(x, None, draw)
-        return x, support, q, None
-    part = np.partition(x, n - k - 1)  # the k + 1 largest last (one kth: multiple are slow)
-    near = np.flatnonzero(x >= part[n - k - 1])
-    level = np.sort(part[n - k - 1 :])[k + 1 - draw.top_k]  # the top_k-th largest
-    support = near[x[near] >= level]  # the level's words are among them
-    return x, support, _probabilities(x[support], support, n, draw.temperature), near
+    support = _level_words(x, draw)
+    near = None
+    if support.size < k < n:
+        near = np.flatnonzero(x >= largest(x, k + 1)[-1])
+    return x, support, near

@@ -32,7 +32,8 @@ class RowTerms(NamedTuple):
         Every relation's links of the word, relation by relation (int32; a word linked by
         several relations appears once per relation), and each link's weight (float32).
     rows, const, by_fwd, by_rev : numpy.ndarray
-        :func:`~associatsiya_ai.bots.people.mix.single_terms` of the word.
+        :func:`~associatsiya_ai.bots.people.mix.single_terms` of the word (int64, then
+        float32).
     said : numpy.ndarray
         :func:`~associatsiya_ai.bots.people.mix.said_rows` of the word, int32.
     said_weight : numpy.float32
@@ -53,15 +54,9 @@ class RowTerms(NamedTuple):
         its ``fwd``, ``rev`` and ``cos`` (n,) float32: bit for bit ``np.add.at(out, linked,
         weights)``, then ``out[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]``,
         then ``out[said] += said_weight · cos[said]``."""
-        self.add_at(out, fwd[self.rows], rev[self.rows], cos)
-
-    def add_at(
-        self, out: np.ndarray, fwd_rows: np.ndarray, rev_rows: np.ndarray, cos: np.ndarray
-    ) -> None:
-        """:meth:`add_to` given ``fwd`` and ``rev`` at :attr:`rows` only, (k,) float32."""
-        np.add.at(out, self.linked, self.weights)  # one add per link, in order
+        np.add.at(out, self.linked, self.weights)  # one add per link, in order (as _kernel.c)
         rows = self.rows
-        out[rows] += self.const + self.by_fwd * fwd_rows + self.by_rev * rev_rows
+        out[rows] += self.const + self.by_fwd * fwd[rows] + self.by_rev * rev[rows]
         said = self.said
         out[said] += self.said_weight * cos[said]
 
@@ -80,13 +75,14 @@ def row_terms(tables: PeopleTables, row: int, w: np.ndarray) -> RowTerms:
     indptr, linked, relation = tables.all_links
     at = slice(int(indptr[row]), int(indptr[row + 1]))
     direct, const, by_fwd, by_rev = single_terms(tables, row, w)
+    f32, i32 = np.float32, np.int32  # the compiled pass reads them as these types
     return RowTerms(
-        linked[at],
-        w[LINKED][relation[at]],
-        direct,
-        const,
-        by_fwd,
-        by_rev,
-        said_rows(tables, row),
-        np.float32(w[SAID_COS]),
+        np.ascontiguousarray(linked[at], i32),
+        np.ascontiguousarray(w[LINKED][relation[at]], f32),
+        np.ascontiguousarray(direct, np.int64),
+        np.ascontiguousarray(const, f32),
+        np.ascontiguousarray(by_fwd, f32),
+        np.ascontiguousarray(by_rev, f32),
+        np.ascontiguousarray(said_rows(tables, row), i32),
+        f32(w[SAID_COS]),
     )
