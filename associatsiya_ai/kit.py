@@ -138,7 +138,7 @@ def load_kit(
     vocabulary = load_vocabulary(model=model, adult=adult)
     lexicon = default_lexicon()
     hinter_kwargs = {"checker": lexicon, **(hinter or {})}
-    guesser_kwargs = dict(guesser or {})
+    guesser_kwargs = {"checker": lexicon, **(guesser or {})}
     return Kit(
         checker=lexicon,
         secrets=list(vocabulary.secrets),

@@ -371,3 +371,20 @@ def test_hinter_legal_words_are_the_rules_masks(secret: str, level: str, seed: i
         if game.outcome() is not None:
             break
         game.answer(PASS)
+
+
+def test_a_plural_hint_is_heard_as_its_singular() -> None:
+    """«мыши» (accepted under R3, not in the vocabulary) is heard as «мышь»; the decision
+    keeps the chain as said. Without the game's word checker it is heard as said."""
+
+    vocab = tiny_vocabulary()
+    plain = EmbeddingGuesser(vocab, "hard")
+    hears = EmbeddingGuesser(vocab, "hard", people=plain.people, checker=FakeLexicon())
+    said = hears.answer_chain(["мыши"])
+    assert said.chain == ("мыши",) and said.word == hears.answer_chain(["мышь"]).word
+    assert said.word != PASS and plain.answer_chain(["мыши"]).word == PASS  # no vector
+    assert hears.heard_as("мыши") == "мышь" and hears.heard_as("кошка") == "кошка"
+    assert hears.heard_as("гвозди") == "гвозди"  # no singular in the vocabulary
+    p_said, p_one = hears.distribution(["мыши"]), hears.distribution(["мышь"])
+    assert p_said is not None and p_one is not None
+    np.testing.assert_array_equal(p_said[0], p_one[0])

@@ -201,7 +201,7 @@ def test_draw_index_is_rng_choice() -> None:
 
 
 def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
-    from associatsiya_ai.bots.guesser import _likeliest, _likeliest_plain
+    from associatsiya_ai.bots.people.draw import likeliest, likeliest_plain
 
     gen = np.random.default_rng(9)
     for trial in range(600):
@@ -214,7 +214,7 @@ def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
         support = np.sort(gen.choice(n, min(n, int(gen.integers(1, 20))), replace=False))
         if (e > 0).sum() == 0:
             continue
-        np.testing.assert_array_equal(_likeliest(e, support, k), _likeliest_plain(e, support, k))
+        np.testing.assert_array_equal(likeliest(e, support, k), likeliest_plain(e, support, k))
 
 
 def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:

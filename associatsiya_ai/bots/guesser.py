@@ -21,11 +21,16 @@ import numpy as np
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
-from associatsiya_ai.bots.people.draw import draw_index, level_probabilities, masked_support
+from associatsiya_ai.bots.people.draw import (
+    draw_index,
+    level_probabilities,
+    likeliest,
+    masked_support,
+)
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
-from associatsiya_ai.rules.words import PASS, fold
+from associatsiya_ai.rules.words import PASS, WordChecker, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 __all__ = ["EmbeddingGuesser", "heard"]
@@ -76,6 +81,11 @@ class EmbeddingGuesser:
         Whether its own team's hinter, and the other team's, is a bot of the same model. The
         words such a hinter chose are heard discounted (the optimizer's curse: they were
         picked where the model is most optimistic); a person's words at full strength.
+    checker : WordChecker, optional
+        The word checker of the game (R3). A hint said in the plural («иголки», accepted
+        under R3 where a singular exists) is heard as its singular when only that is in the
+        vocabulary: the embedding of a rare plural form is far from what people hear in it.
+        Without a checker, words are heard as said.
     """
 
     def __init__(
@@ -87,6 +97,7 @@ class EmbeddingGuesser:
         people: PeopleModel | None = None,
         partner_is_bot: bool = False,
         opponents_are_bots: bool = False,
+        checker: WordChecker | None = None,
     ) -> None:
         from associatsiya_ai.bots.people.cache import people_model
 
@@ -97,6 +108,21 @@ class EmbeddingGuesser:
         self.people = people if people is not None else people_model(vocab)
         self.partner_is_bot = partner_is_bot
         self.opponents_are_bots = opponents_are_bots
+        self.checker = checker
+        self._heard_as: dict[str, str] = {}
+
+    def heard_as(self, word: str) -> str:
+        """The word the model hears for ``word``: itself, or the singular of a plural said
+        (see ``checker``) when the plural is not in the vocabulary and the singular is."""
+        index = self.vocab.index
+        if self.checker is None or fold(word) in index:
+            return word
+        hit = self._heard_as.get(word)
+        if hit is None:
+            singular = self.checker.analyse(word).singular
+            hit = singular if singular is not None and fold(singular) in index else word
+            self._heard_as[word] = hit
+        return hit
 
     def __repr__(self) -> str:
         return f"EmbeddingGuesser(level={self.level_name!r})"
@@ -172,6 +198,8 @@ class EmbeddingGuesser:
         ``evaluate`` (calibration, sampled agreement, partner success, chains).
         """
         banned = excluded(self.vocab, [*history, *chain], answers)
+        chain = [self.heard_as(w) for w in chain]
+        history = [self.heard_as(w) for w in history]
         bot = {fold(w) for w in (*history, *chain)} if by_bot else set()
         z = self.people.logits(chain, history, bot)
         if z is None and fallback:
@@ -190,7 +218,14 @@ class EmbeddingGuesser:
         rng: np.random.Generator,
     ) -> Decision:
         people = self.people
-        z = people.logits(chain, history, bot)  # None: no chain word nor earlier hint is known
+        # what it hears (a plural as its singular); bans and the record keep what was said
+        heard, earlier = [self.heard_as(w) for w in chain], [self.heard_as(w) for w in history]
+        bot = bot | {
+            fold(h)
+            for h, w in zip((*heard, *earlier), (*chain, *history), strict=True)
+            if fold(w) in bot
+        }
+        z = people.logits(heard, earlier, bot)  # None: no chain word nor earlier hint is known
         if z is None:
             if not last_was_pass:
                 why = "ни одно слово цепочки не знакомо" if chain else "наводок ещё не было"
@@ -208,7 +243,7 @@ class EmbeddingGuesser:
         e -= level.max()  # the largest is the level's
         np.exp(e, out=e)
         total = e.sum()
-        top = _likeliest(e, support, self.candidates, near)
+        top = likeliest(e, support, self.candidates, near)
         at_support = e[support]
         words = self.vocab.words
         rows = top.tolist()
@@ -239,39 +274,3 @@ class EmbeddingGuesser:
                 "бот-наводящий берёт те, в которых модель уверена больше, чем люди"
             )
         return Decision(words[pick], chain=chain, candidates=cands, reason=reason)
-
-
-def _likeliest(
-    e: np.ndarray, support: np.ndarray, k: int, near: np.ndarray | None = None
-) -> np.ndarray:
-    """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
-    level's top words, ascending) when it holds k positive ones, else among all.
-
-    Among all words, the candidates are the words at least as likely as the (k + 1)-th
-    likeliest (``near``, ascending, when known from the logits, which ``e`` follows; else
-    by one partition of ``e``). When they are k + 1 with distinct positive ``e``, the set
-    and order of the k largest do not depend on how ties are broken: that is the answer.
-    Else :func:`_likeliest_plain` (the same words in the same order).
-    """
-    n = len(e)
-    if support.size < k < n:
-        if near is None:
-            near = np.flatnonzero(e >= np.partition(e, n - k - 1)[n - k - 1])
-        values = e[near]
-        order = np.argsort(-values, kind="stable")
-        ranked = values[order]
-        if near.size == k + 1 and ranked[-1] > 0 and bool((ranked[:-1] > ranked[1:]).all()):
-            out: np.ndarray = near[order[:k]]
-            return out
-    return _likeliest_plain(e, support, k)
-
-
-def _likeliest_plain(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
-    """:func:`_likeliest` by argpartition, whatever the ties."""
-    pool = support if support.size >= k else np.arange(len(e))
-    if pool is support and int((e[pool] > 0).sum()) < k:
-        pool = np.arange(len(e))
-    k = min(k, int((e[pool] > 0).sum()))
-    top = pool[np.argpartition(-e[pool], k - 1)[:k]]
-    out: np.ndarray = top[np.argsort(-e[top], kind="stable")]
-    return out

@@ -46,13 +46,16 @@ def _rates(n: int, totals: dict[str, float]) -> dict[str, float | int]:
 
 
 def guessers(model: str | None, level: str, vocab: Any) -> tuple[Any, Any]:
-    """The guesser at ``hard`` (best answers) and at ``level`` (draws), on one vocabulary."""
+    """The guesser at ``hard`` (best answers) and at ``level`` (draws), on one vocabulary,
+    hearing words as in a game (a plural said as its singular: the game's word checker)."""
     from associatsiya_ai.bots import EmbeddingGuesser
+    from associatsiya_ai.lexicon import default_lexicon
 
     if vocab is None:
         vocab = load_kit(model, level).vocab
-    best = EmbeddingGuesser(vocab, "hard")
-    return best, EmbeddingGuesser(vocab, level, people=best.people)
+    checker = default_lexicon()
+    best = EmbeddingGuesser(vocab, "hard", checker=checker)
+    return best, EmbeddingGuesser(vocab, level, people=best.people, checker=checker)
 
 
 def calibration_bins(

@@ -22,6 +22,8 @@ __all__ = [
     "draw_index",
     "level_probabilities",
     "level_support",
+    "likeliest",
+    "likeliest_plain",
     "masked_support",
     "softmax",
     "softmax_at",
@@ -161,3 +163,39 @@ def masked_support(
     if support.size < k < n:
         near = np.flatnonzero(x >= largest(x, k + 1)[-1])
     return x, support, near
+
+
+def likeliest(
+    e: np.ndarray, support: np.ndarray, k: int, near: np.ndarray | None = None
+) -> np.ndarray:
+    """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
+    level's top words, ascending) when it holds k positive ones, else among all.
+
+    Among all words, the candidates are the words at least as likely as the (k + 1)-th
+    likeliest (``near``, ascending, when known from the logits, which ``e`` follows; else
+    by one partition of ``e``). When they are k + 1 with distinct positive ``e``, the set
+    and order of the k largest do not depend on how ties are broken: that is the answer.
+    Else :func:`likeliest_plain` (the same words in the same order).
+    """
+    n = len(e)
+    if support.size < k < n:
+        if near is None:
+            near = np.flatnonzero(e >= np.partition(e, n - k - 1)[n - k - 1])
+        values = e[near]
+        order = np.argsort(-values, kind="stable")
+        ranked = values[order]
+        if near.size == k + 1 and ranked[-1] > 0 and bool((ranked[:-1] > ranked[1:]).all()):
+            out: np.ndarray = near[order[:k]]
+            return out
+    return likeliest_plain(e, support, k)
+
+
+def likeliest_plain(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
+    """:func:`likeliest` by argpartition, whatever the ties."""
+    pool = support if support.size >= k else np.arange(len(e))
+    if pool is support and int((e[pool] > 0).sum()) < k:
+        pool = np.arange(len(e))
+    k = min(k, int((e[pool] > 0).sum()))
+    top = pool[np.argpartition(-e[pool], k - 1)[:k]]
+    out: np.ndarray = top[np.argsort(-e[top], kind="stable")]
+    return out
