@@ -146,7 +146,12 @@ def guess_data(
         "answer": decision.word,
         "reason": decision.reason,
         "candidates": [
-            {"answer": c.word, "score": round(c.score, 4)} for c in decision.candidates[:top]
+            {
+                "answer": c.word,
+                "score": round(c.score, 4),
+                "probability": None if c.probability is None else round(c.probability, 6),
+            }
+            for c in decision.candidates[:top]
         ],
     }
 
@@ -228,10 +233,11 @@ def guess_command(
         f"{heard}: ответ [bold]{escape(data['answer'])}[/bold] ({escape(str(data['reason']))})",
         highlight=False,
     )
-    table = Table("№", "ответ", "оценка")
+    table = Table("№", "ответ", "шанс", "оценка")
     ranked = sorted(data["candidates"], key=lambda c: -c["score"])
     for i, c in enumerate(ranked, 1):
-        table.add_row(str(i), escape(c["answer"]), f"{c['score']:.3f}")
+        chance = "—" if c["probability"] is None else percent(c["probability"])
+        table.add_row(str(i), escape(c["answer"]), chance, f"{c['score']:.3f}")
     if ranked:
         console.print(table)
         if ranked[0]["answer"] != data["answer"]:
