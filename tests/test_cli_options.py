@@ -155,7 +155,11 @@ def test_ctrl_c_stops_bot_vs_bot_in_a_real_process(jobs: str) -> None:
     import time
     from pathlib import Path
 
+    # A terminal's foreground job gets Ctrl-C; a background job of a non-interactive shell
+    # (``python -m pytest &``) inherits SIGINT ignored, which the program rightly respects.
+    # The child stands for the foreground case: SIGINT handled as Python does at start-up.
     code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
         "import sys, time; sys.path.insert(0, sys.argv.pop(1)); import test_botvbot as t; "
         "act = t.FakeHinter.act; "
         "t.FakeHinter.act = lambda self, view, rng: (time.sleep(0.02), act(self, view, rng))[1]; "
