@@ -4,9 +4,21 @@ Fixtures: ``fake_lexicon`` and ``tiny_vocab`` (the fakes of :mod:`fakes`), and
 ``real_vocab``, the default model's vocabulary, loaded once per session. A test that uses
 one of :data:`MODEL_FIXTURES` is marked ``model`` here; ``slow`` marks subprocess,
 pty and notebook tests (``-m "not model and not slow"`` runs the quick unit tests only).
+
+Memory: the first run on a machine builds the default model's vocabulary and people model
+(:func:`pytest_collection_finish`) in a process of its own, as a first game does, and the
+tables a module read on demand (the wordnet, wordfreq) are let go after it
+(``release_tables``): one test process then stays within a few hundred MB.
 """
 
 from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fakes import FakeLexicon, tiny_vocabulary
@@ -51,3 +63,57 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.model)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def release_tables() -> Iterator[None]:
+    """After each module, drop the process-wide tables that are read again on demand: the
+    wordnet's (about 70 MB) and wordfreq's (about 120 MB). A module that needs them reads
+    them in half a second; the next, unrelated ones do not carry them."""
+    yield
+    from associatsiya_ai.vocab.reading import release_frequencies
+    from associatsiya_ai.vocab.wordnet import release_tables
+
+    release_tables()
+    release_frequencies()
+    gc.collect()
+
+
+WARM_UP = (
+    "from associatsiya_ai.bots.people.cache import people_model; "
+    "from associatsiya_ai.vocab import load_vocabulary; "
+    "people_model(load_vocabulary())"
+)
+"""What a first game builds before its first prompt: the default model's vocabulary and the
+model of people's answers over it, both written to the user cache."""
+
+
+def _default_caches_missing() -> bool:
+    """Whether the default model is installed and its vocabulary or any people model is not
+    cached yet (a first run on this machine)."""
+    from associatsiya_ai.vectors import file_fingerprint, resolve_model
+    from associatsiya_ai.vocab.cache import cache_path
+
+    try:
+        vocab = cache_path(file_fingerprint(resolve_model(None)))
+    except OSError:
+        return False  # no model: the tests that need it say so themselves
+    return not vocab.exists() or not list(vocab.parent.glob("people-*.npz"))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """On a cold cache, build what the ``model`` tests read in a child process (peak as a
+    first game's) rather than inside the first of them, beside everything the test process
+    has loaded by then. Its failure is left to the tests: they build and report it again."""
+    if not any(item.get_closest_marker("model") for item in session.items):
+        return
+    if not _default_caches_missing():
+        return
+    root = Path(__file__).resolve().parents[1]
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    subprocess.run(
+        [sys.executable, "-c", WARM_UP],
+        env=dict(os.environ, PYTHONPATH=path),
+        capture_output=True,
+        check=False,
+    )

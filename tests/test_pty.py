@@ -28,6 +28,15 @@ CODE = (  # associatsiya_ai.cli first, before numpy (fakes): as the installed co
 )
 
 
+def foreground() -> None:
+    """Run in each spawned child before exec: Ctrl-C and Ctrl-\\ act as in a terminal's
+    foreground job. pytest run as a background job of a non-interactive shell (``python -m
+    pytest &``) ignores SIGINT and SIGQUIT, its children inherit that, and the game rightly
+    respects it; these tests stand for a player at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def spawn(*args: str, **extra: str) -> Any:
     """The CLI with ``args`` at a 40×100 terminal (``extra``: more environment)."""
     env = dict(os.environ, COLUMNS="100", LINES="40", TERM="xterm-256color", **extra)
@@ -39,6 +48,7 @@ def spawn(*args: str, **extra: str) -> Any:
         timeout=30,
         env=env,
         dimensions=(40, 100),
+        preexec_fn=foreground,
     )
 
 
@@ -118,6 +128,7 @@ def test_real_model_in_a_terminal() -> None:
         timeout=120,
         env=env,
         dimensions=(40, 100),
+        preexec_fn=foreground,
     )
     child.expect("Наводка> ")
     child.sendline("кот")
@@ -192,6 +203,7 @@ def test_cyrillic_is_read_whatever_the_locale(tmp_path: Path, lc_all: str) -> No
         timeout=30,
         env=env,
         dimensions=(40, 100),
+        preexec_fn=foreground,
     )
     child.expect("Ответ> ".encode())
     child.send("небо".encode())
@@ -340,6 +352,7 @@ def test_readline_without_a_redraw_drops_the_unseen_line_with_a_note(
         timeout=30,
         env=env,
         dimensions=(40, 100),
+        preexec_fn=foreground,
     )
     _half_line_then_stop(child)
     _dropped_then_answered(child, "пропущено: «сто»", "дом")
@@ -373,9 +386,14 @@ def test_a_signal_during_the_vocabulary_build_shows_the_cursor_again(
         timeout=30,
         env=env,
         dimensions=(40, 100),
+        preexec_fn=foreground,
     )
     child.expect("Строю словарь")
     child.expect("\x1b\\[\\?25l")  # the bar hides the cursor
+    # The signal comes during the build proper: once the bar draws the build's first
+    # progress (on_progress(1, 100)), not while the bar is still starting (rich's own
+    # start-up writes in several steps, and a signal between them raced the test).
+    child.expect(" 1%")
     child.kill(signum)
     child.expect("\x1b\\[\\?25h")  # … and shows it again
     child.expect("Построение словаря прервано")

@@ -12,6 +12,7 @@ hardly ever said in the plural). :mod:`associatsiya_ai.vocab.filter` judges the 
 
 from __future__ import annotations
 
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Container
 from dataclasses import dataclass, field
@@ -20,7 +21,15 @@ from typing import Any
 
 from associatsiya_ai.rules.words import fold
 
-__all__ = ["UNAMBIGUOUS", "Reading", "aliases", "own_forms", "parse_weights", "reading"]
+__all__ = [
+    "UNAMBIGUOUS",
+    "Reading",
+    "aliases",
+    "own_forms",
+    "parse_weights",
+    "reading",
+    "release_frequencies",
+]
 
 UNAMBIGUOUS = 0.9
 """A form of a lexeme is unambiguous when parses of that lexeme weigh this much."""
@@ -189,3 +198,24 @@ def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS
             forms = dict.fromkeys(f.word for f in p.lexeme if fold(f.word) != word)
             return [f for f in forms if f in words and share(f) >= unambiguous]
     return []
+
+
+def release_frequencies() -> None:
+    """Drop wordfreq's word-frequency tables and the readings memoised over them.
+
+    wordfreq keeps every table it has read for the life of the process (Russian: about
+    120 MB); a vocabulary build needs them only while it screens the model's words, then a
+    game or a long test run would carry them to the end. Read again, in half a second, when
+    next needed: the numbers are the same.
+    """
+    reading.cache_clear()
+    wordfreq = sys.modules.get("wordfreq")
+    if wordfreq is None:
+        return
+    for name in ("get_frequency_dict", "get_frequency_list"):
+        clear = getattr(getattr(wordfreq, name, None), "cache_clear", None)
+        if callable(clear):
+            clear()
+    memo = getattr(wordfreq, "_wf_cache", None)
+    if isinstance(memo, dict):
+        memo.clear()

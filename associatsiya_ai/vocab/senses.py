@@ -67,8 +67,11 @@ def needs_senses(r: Reading) -> bool:
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
+    """Unit rows of ``x``, float32, NaN and infinities made finite: one array the size of
+    ``x`` besides it (the model's 60,000 most frequent words are 72 MB)."""
     norms = np.linalg.norm(x, axis=-1, keepdims=True)
-    out: np.ndarray = np.nan_to_num((x / np.where(norms > 0, norms, 1.0)).astype(np.float32))
+    out: np.ndarray = (x / np.where(norms > 0, norms, 1.0)).astype(np.float32, copy=False)
+    np.nan_to_num(out, copy=False)
     return out
 
 
