@@ -17,10 +17,11 @@ from collections.abc import Mapping
 import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
+from associatsiya_ai.bots.hinter_chains import weigh_chains
 from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, load_hinter_weights, ranking_terms
 from associatsiya_ai.bots.levels import level_of
-from associatsiya_ai.bots.people import PeopleModel, softmax_at
-from associatsiya_ai.bots.scoring import choose, excluded
+from associatsiya_ai.bots.people import PeopleModel
+from associatsiya_ai.bots.scoring import choose
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
@@ -181,31 +182,8 @@ class EmbeddingHinter:
         out = [
             (vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0) for c in cand[self.chain_pool :]
         ]
-        banned0 = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
-        pairs: list[tuple[int, Mode, tuple[str, ...], list[str]]] = []
-        said = [(h, fold(h)) for h in view.all_hints]
-        for c in cand[: self.chain_pool]:
-            hint = vocab.words[c]
-            for mode, earlier in modes:
-                chain = (*earlier, hint)
-                in_chain = {fold(w) for w in earlier} | {vocab.folded[c]}
-                history = [h for h, key in said if key not in in_chain]
-                pairs.append((int(c), mode, chain, history))
-        scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
-        bans: dict[int, np.ndarray] = {}
-        weighed: list[tuple[int, Mode, np.ndarray, np.ndarray]] = []
-        for (c, mode, _, _), z in zip(pairs, scores, strict=True):
-            banned = bans.get(c)
-            if banned is None:
-                banned = bans[c] = banned0 | vocab.consonant_mask(vocab.words[c])
-                banned[c] = True
-            if z is not None and not banned[secret_row]:
-                weighed.append((c, mode, z, banned))
-        if weighed:  # P(secret) of every weighed chain at once
-            zs = np.stack([z for _, _, z, _ in weighed])
-            ps = softmax_at(zs, np.stack([b for _, _, _, b in weighed]), secret_row)
-            for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
-                out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
+        weighed = weigh_chains(people, view, cand[: self.chain_pool], modes, secret_row)
+        out += [(vocab.words[c], mode, value) for c, mode, value in weighed]
         out.sort(key=lambda r: -(r[2] + self._extra_of(r[0], secret_row)))
         return out
 

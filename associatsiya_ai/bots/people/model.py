@@ -56,6 +56,7 @@ from associatsiya_ai.bots.people.features import (
     reverse_log_rank,
 )
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
+from associatsiya_ai.bots.people.pool import key_of, logits_of
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
@@ -190,58 +191,23 @@ class PeopleModel:
         -------
         list of numpy.ndarray or None
             Per query, shape (n,) float32, or None when none of its words has a vector.
-            Read-only: a word heard alone gives the array kept for it.
+            Read-only: a word heard alone gives the array kept for it (the others are
+            rows of one array, :func:`~associatsiya_ai.bots.people.pool.pooled`).
         """
         heards = [self.heard(*query) for query in queries]
         alone = self._alone_of([h for heard in heards for h in heard])
-        out: list[np.ndarray | None] = []
-        evidence: dict[int | str, np.ndarray] = {}
-        for heard in heards:
-            if not heard:
-                out.append(None)
-            elif len(heard) == 1 and not heard[0].by_bot:
-                out.append(alone[_key(heard[0])])
-            else:
-                out.append(self._add_up(heard, alone, evidence))
-        return out
-
-    def _add_up(
-        self,
-        heard: list[Heard],
-        alone: dict[int | str, np.ndarray],
-        evidence: dict[int | str, np.ndarray],
-    ) -> np.ndarray:
-        """``static + Σ_h c_h · w_h · a_h · (z_h − static)`` (:meth:`logits_many`), ``c_h`` =
-        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32.
-        ``evidence`` keeps each word's ``z_h − static`` for the other queries of a batch."""
-        static = self._static32
-        total = sum(h.weight for h in heard)
-        person = total ** (self.weights.sharpness - 1.0)
-        bot = 1.0 / total  # a bot's words are pooled: chosen to agree, not independent
-        z = np.zeros_like(static)
-        part = np.empty_like(static)
-        for h in heard:
-            scale = bot if h.by_bot else person
-            key = _key(h)
-            diff = evidence.get(key)
-            if diff is None:
-                diff = evidence[key] = alone[key] - static
-            np.multiply(diff, np.float32(scale * h.weight * h.strength), out=part)
-            z += part
-        z += static
-        out: np.ndarray = z
-        return out
+        return logits_of(heards, alone, self._static32, self.weights)
 
     def _alone_of(self, heard: list[Heard]) -> dict[int | str, np.ndarray]:
         """The logits of each heard word heard alone, (n,) float32 read-only, by
-        :func:`_key`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
+        :func:`~.pool.key_of`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
         (a chain's words come back turn after turn, and in each chain mode a hinter
         weighs); the new ones' cosines come from one matrix product."""
         cache = self._alone
         out: dict[int | str, np.ndarray] = {}
         new: dict[int | str, Heard] = {}
         for h in heard:
-            key = _key(h)
+            key = key_of(h)
             if isinstance(key, int) and key in cache:
                 cache.move_to_end(key)
                 out[key] = cache[key]
@@ -356,9 +322,3 @@ class PeopleModel:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last
         return hit
-
-
-def _key(h: Heard) -> int | str:
-    """What identifies a heard word's logits heard alone: its vocabulary row, else its
-    folded spelling."""
-    return h.row if h.row is not None else h.key
