@@ -108,3 +108,62 @@ def test_weighed_chains_are_the_plain_weighing() -> None:
     got = weigh_chains(hinter.people, view, cand, modes, secret)
     assert len(got) >= 6
     assert got == plain_weighing(hinter, view, cand, modes, secret)
+
+
+def linked_model() -> PeopleModel:
+    """The tiny model with dictionary links, glosses and association lists."""
+    from dataclasses import replace
+
+    from associatsiya_ai.bots.people.tables import GLOSS, _csr
+    from associatsiya_ai.vocab.associations import AssociationLexicon
+
+    tiny = tiny_vocabulary()
+    n, ix = len(tiny), tiny.index
+    lexicon = AssociationLexicon(
+        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
+        {"кошка": ("усы", "молоко", "хвост", "мышь")},
+    )
+    base = precompute(tiny, wordnet=False, lexicon=lexicon)
+    named = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]), (ix["кошка"], ix["мышь"])}
+    links = [*base.links]
+    links[0] = _csr({(ix["кошка"], ix["мышь"]), (ix["кошка"], ix["молоко"])}, n)
+    links[GLOSS], links[GLOSS + 1] = _csr(named, n), _csr({(j, i) for i, j in named}, n)
+    weights = {**WEIGHTS, "syn": 0.7, "hyper": 0.5, "gloss": 1.2, "glossed": 0.8,
+               "gloss_fwd": 0.4, "glossed_rev": 0.3, "mutual": -0.9, "said1": 2.0,
+               "said_cos": -1.3, "hinted1": 0.9}  # fmt: skip
+    return PeopleModel(tiny, replace(base, links=tuple(links)), PeopleWeights(weights, 0.9))
+
+
+def plain_secret_given_hints(m: PeopleModel, secret: int) -> np.ndarray:
+    """The dense formula and the secret's links read back, relation by relation."""
+    from associatsiya_ai.bots.people.features import LINKED, SAID_COS, log_rank
+    from associatsiya_ai.bots.people.mix import said_rows, single_terms
+    from associatsiya_ai.bots.people.tables import CONVERSE
+
+    w, tables, matrix = m.w, m.tables, m.vocab.matrix
+    c = np.float32(0) + matrix @ matrix[secret]
+    fwd = log_rank(c, tables.quantiles)
+    rev = log_rank(c, tables.quantiles[secret])
+    z = c * (w[0] + w[1] * c) + m.static[secret] + w[2] * fwd + w[3] * rev
+    for k, back in enumerate(CONVERSE):
+        z[tables.linked(back, secret)] += w[LINKED.start + k]
+    at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
+    z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
+    said = said_rows(tables, secret, converse=True)
+    z[said] += w[SAID_COS] * c[said]
+    out: np.ndarray = z.astype(np.float64) - m.log_partitions()
+    return out
+
+
+def test_secret_given_hints_with_kept_terms_are_the_plain_formula_bit_for_bit() -> None:
+    """The secret's links and lists, gathered once per secret and kept across
+    :meth:`PeopleModel.forget`, give the very floats of the plain formula."""
+    m = linked_model()
+    linked = 0
+    for secret in range(len(m.vocab.words)):
+        expected = plain_secret_given_hints(m, secret)
+        for _ in range(2):  # gathered, then kept
+            m.forget()
+            assert m.secret_given_hints(secret).tobytes() == expected.tobytes()
+        linked += len(m._secret_terms[secret].linked)
+    assert linked > 0 and len(m._secret_terms) == len(m.vocab.words)

@@ -59,7 +59,12 @@ from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWe
 from associatsiya_ai.bots.people.pool import key_of, logits_of
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
-from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
+from associatsiya_ai.bots.people.secret import (
+    SecretTerms,
+    log_partitions,
+    secret_given_hints,
+    secret_terms,
+)
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.glosses import named_in_entry
@@ -90,7 +95,8 @@ keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 _TERMS_KEPT = 4096
-"""How many vocabulary words' :meth:`PeopleModel.row_terms` are kept (a few hundred bytes
+"""How many vocabulary words' :meth:`PeopleModel.row_terms`, and how many secrets'
+:func:`~associatsiya_ai.bots.people.secret.secret_terms`, are kept (a few hundred bytes
 each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
 them)."""
 
@@ -124,6 +130,7 @@ class PeopleModel:
         self._alone: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
         self._terms: dict[int, RowTerms] = {}
+        self._secret_terms: dict[int, SecretTerms] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -315,8 +322,14 @@ class PeopleModel:
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
+            terms = self._secret_terms.get(secret)
+            if terms is None:  # the secret's links and lists: kept, like row_terms
+                terms = self._secret_terms[secret] = secret_terms(self.tables, secret, self.w)
+                if len(self._secret_terms) > _TERMS_KEPT:
+                    del self._secret_terms[next(iter(self._secret_terms))]
+            logz = self.log_partitions()
             hit = secret_given_hints(
-                self.vocab, self.tables, self.w, self.static, secret, self.log_partitions()
+                self.vocab, self.tables, self.w, self.static, secret, logz, terms
             )
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
