@@ -167,3 +167,36 @@ def test_secret_given_hints_with_kept_terms_are_the_plain_formula_bit_for_bit() 
             assert m.secret_given_hints(secret).tobytes() == expected.tobytes()
         linked += len(m._secret_terms[secret].linked)
     assert linked > 0 and len(m._secret_terms) == len(m.vocab.words)
+
+
+def plain_ranking_terms(m: PeopleModel, secret: int) -> np.ndarray:
+    """The ranking terms column by column, as first written."""
+    from associatsiya_ai.bots.hinter_terms import _HINTED, _SAID, HINTER_TERMS, secret_sense
+
+    vocab, tables = m.vocab, m.tables
+    n = len(vocab.words)
+    out = np.zeros((n, len(HINTER_TERMS)))
+    out[:, 0] = vocab.zipf
+    sense = secret_sense(m, secret)
+    c = np.zeros(n) if sense is None else (vocab.matrix @ sense).astype(np.float64)
+    out[:, 1] = c
+    out[:, 2] = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None) * (1.0 - np.clip(c, 0, 1))
+    for k, relation in enumerate(_HINTED):
+        out[tables.linked(relation, secret), 3 + k] = 1.0
+    for relation in _SAID:
+        out[tables.linked(relation, secret), 6] = 1.0
+    return out
+
+
+def test_kept_ranking_terms_are_the_plain_terms_bit_for_bit() -> None:
+    """Made again for the same secret (its sense and lists kept) or another, with a sense
+    or without: the very floats of the plain columns."""
+    from associatsiya_ai.bots.hinter_terms import RankingTerms, ranking_terms
+
+    m = linked_model()
+    m.vocab.news = np.linspace(-1.0, 1.0, len(m.vocab.words)).astype(np.float32)
+    maker = RankingTerms(m)
+    for secret in [*range(len(m.vocab.words)), 0, 3]:
+        expected = plain_ranking_terms(m, secret)
+        assert maker.terms(secret).tobytes() == expected.tobytes()
+        assert ranking_terms(m, secret).tobytes() == expected.tobytes()

@@ -18,7 +18,7 @@ import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.hinter_chains import weigh_chains
-from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, load_hinter_weights, ranking_terms
+from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, RankingTerms, load_hinter_weights
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel
 from associatsiya_ai.bots.scoring import choose
@@ -84,6 +84,7 @@ class EmbeddingHinter:
         self._sayable = (vocab.zipf >= self.level.min_zipf) & self._long
         self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
+        self._ranking = RankingTerms(self.people)
 
     def __repr__(self) -> str:
         return f"EmbeddingHinter(level={self.level_name!r}, pool={self.pool})"
@@ -209,7 +210,7 @@ class EmbeddingHinter:
         (n,) float64, kept for the last few secrets."""
         extra = self._extras.get(secret_row)
         if extra is None:
-            extra = ranking_terms(self.people, secret_row) @ self._w
+            extra = self._ranking.terms(secret_row) @ self._w
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra
