@@ -200,3 +200,17 @@ def test_kept_ranking_terms_are_the_plain_terms_bit_for_bit() -> None:
         expected = plain_ranking_terms(m, secret)
         assert maker.terms(secret).tobytes() == expected.tobytes()
         assert ranking_terms(m, secret).tobytes() == expected.tobytes()
+
+
+def test_padded_cosines_are_the_plain_product_bit_for_bit() -> None:
+    """The product padded to a multiple of four rows gives each row the very floats of the
+    plain product (OpenBLAS computes every number alike whatever the other rows)."""
+    from associatsiya_ai.bots.people.pool import cosines
+
+    rng = np.random.default_rng(4)
+    matrix = np.asfortranarray(rng.normal(0, 1, (1500, 300)).astype(np.float32))
+    for k in range(2, 11):
+        vectors = [matrix[i] for i in rng.choice(1500, k, replace=False)]
+        got = cosines(matrix, vectors)
+        assert got.shape == (k, 1500) and got.flags.c_contiguous
+        assert got.tobytes() == (np.stack(vectors) @ matrix.T).tobytes()

@@ -56,7 +56,7 @@ from associatsiya_ai.bots.people.features import (
     reverse_log_rank,
 )
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
-from associatsiya_ai.bots.people.pool import key_of, logits_of
+from associatsiya_ai.bots.people.pool import cosines, key_of, logits_of
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import (
@@ -224,7 +224,7 @@ class PeopleModel:
             todo = list(new.values())
             matrix = self.vocab.matrix
             vectors = [h.vector for h in todo]
-            cos = (matrix @ vectors[0])[None] if len(todo) == 1 else np.stack(vectors) @ matrix.T
+            cos = (matrix @ vectors[0])[None] if len(todo) == 1 else cosines(matrix, vectors)
             for key, z in zip(new, self._scores(cos, todo), strict=True):
                 z.flags.writeable = False
                 out[key] = z

@@ -7,7 +7,8 @@ logits_many>`), ``z_h`` the logits of the heard word ``h`` heard alone. :func:`p
 adds the terms of all queries together, one heard-word position at a time, with the very
 float32 operations, in the very order, of adding up each query on its own (zeros, plus
 each term in turn, plus ``static``): the numbers are the same bit for bit, from a handful
-of numpy calls instead of two per heard word and query.
+of numpy calls instead of two per heard word and query. :func:`cosines` gives the heard
+words' cosines to the vocabulary, from which their logits heard alone are made.
 """
 
 from __future__ import annotations
@@ -21,13 +22,46 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.features import Heard
     from associatsiya_ai.bots.people.params import PeopleWeights
 
-__all__ = ["key_of", "logits_of", "pooled"]
+__all__ = ["cosines", "key_of", "logits_of", "pooled"]
+
+_ROWS = 4
+"""The matrix product of :func:`cosines` is made for a multiple of this many words."""
 
 
 def key_of(h: Heard) -> int | str:
     """What identifies a heard word's logits heard alone: its vocabulary row, else its
     folded spelling."""
     return h.row if h.row is not None else h.key
+
+
+def cosines(matrix: np.ndarray, vectors: Sequence[np.ndarray]) -> np.ndarray:
+    """Each vector's dot products with every row of ``matrix``: ``np.stack(vectors) @
+    matrix.T``, the very floats, made faster.
+
+    OpenBLAS's single-precision product computes each number as the same fused
+    multiply-add chain whatever the other rows, but it is slow for a number of rows that is
+    not a multiple of four (its kernel's width: 7 rows took 1.9 ms on the 11 520 × 300
+    vocabulary, 8 rows 1.5 ms); so the rows are padded with zeros to a multiple of four
+    (:data:`_ROWS`), and the padding's products dropped.
+
+    Parameters
+    ----------
+    matrix : numpy.ndarray
+        Shape (n, dim).
+    vectors : sequence of numpy.ndarray
+        Two or more, each shape (dim,) (a single vector's product is a matrix-vector
+        product, whose numbers differ).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (len(vectors), n), C-contiguous, in the vectors' and matrix's common dtype.
+    """
+    k = len(vectors)
+    padded = np.zeros((-(-k // _ROWS) * _ROWS, matrix.shape[1]), np.result_type(*vectors))
+    padded[:k] = vectors
+    out: np.ndarray = (padded @ matrix.T)[:k]
+    return out
 
 
 def _scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
