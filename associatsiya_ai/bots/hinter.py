@@ -110,12 +110,11 @@ class EmbeddingHinter:
             :meth:`_extra`) and ``probability`` = P.
         """
         rng = rng if rng is not None else np.random.default_rng(0)
-        ranked = self.rank(view)
-        if not ranked:
+        weighed = self._weigh(view)
+        if not weighed:
             return self._pass(view, "нет допустимых наводок")
-        row = self._secret_row(view)
-        values = np.array([s + (self._extra_of(w, row) if row is not None else 0.0)
-                           for w, _, s in ranked])  # fmt: skip
+        ranked = [(w, m, s) for w, m, s, _ in weighed]
+        values = np.array([s + extra for _, _, s, extra in weighed])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(  # the score is the ranking key; the probability stays the model's P
             Candidate(w, m, float(key), float(np.exp(s)) if s > -50 else 0.0)
@@ -159,6 +158,10 @@ class EmbeddingHinter:
             Display word, chain mode and ln P; modes giving the same chain appear once
             (the first of single, own, all). Empty when nothing legal can be said.
         """
+        return [(w, m, s) for w, m, s, _ in self._weigh(view)]
+
+    def _weigh(self, view: HinterView) -> list[tuple[str, Mode, float, float]]:
+        """:meth:`rank`, each pair with its :meth:`_extra` (0 without the secret's row)."""
         vocab, people = self.vocab, self.people
         secret_row = self._secret_row(view)
         legal = self.legal(view)
@@ -177,15 +180,17 @@ class EmbeddingHinter:
         cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
         cand = cand[np.argsort(-key[cand], kind="stable")]
         modes = _distinct_modes(view)
-        if secret_row is None or (modes == [(Mode.SINGLE, ())] and not view.all_hints):
-            return [(vocab.words[c], Mode.SINGLE, float(base[c])) for c in cand]  # by key
+        if secret_row is None:
+            return [(vocab.words[c], Mode.SINGLE, float(base[c]), 0.0) for c in cand]
+        ex = self._extra(secret_row)  # a word's own row is its folded spelling's (unique)
+        if modes == [(Mode.SINGLE, ())] and not view.all_hints:
+            return [(vocab.words[c], Mode.SINGLE, float(base[c]), float(ex[c])) for c in cand]
         # beyond the exactly weighed ones, the rest rank after them (a fallback only)
-        out = [
-            (vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0) for c in cand[self.chain_pool :]
-        ]
+        rest = cand[self.chain_pool :].tolist()
+        out = [(vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0, float(ex[c])) for c in rest]
         weighed = weigh_chains(people, view, cand[: self.chain_pool], modes, secret_row)
-        out += [(vocab.words[c], mode, value) for c, mode, value in weighed]
-        out.sort(key=lambda r: -(r[2] + self._extra_of(r[0], secret_row)))
+        out += [(vocab.words[c], mode, value, float(ex[c])) for c, mode, value in weighed]
+        out.sort(key=lambda r: -(r[2] + r[3]))
         return out
 
     def forget(self) -> None:

@@ -26,13 +26,15 @@ from associatsiya_ai.rules.words import fold
 __all__ = ["secret_chances", "weigh_chains"]
 
 
-def secret_chances(z: np.ndarray, banned: Sequence[np.ndarray], secret: int) -> np.ndarray:
+def secret_chances(
+    z: Sequence[np.ndarray], banned: Sequence[np.ndarray], secret: int
+) -> np.ndarray:
     """P(``secret``) of each row of logits, the row's ``banned`` words left out.
 
     Parameters
     ----------
-    z : numpy.ndarray
-        Shape (rows, n), float32 or float64: logits.
+    z : sequence of numpy.ndarray
+        Each row's logits, shape (n,), float32 or float64 (or one (rows, n) array).
     banned : sequence of numpy.ndarray
         Per row, the rows of its banned words (int, any order, repeats allowed).
     secret : int
@@ -44,8 +46,9 @@ def secret_chances(z: np.ndarray, banned: Sequence[np.ndarray], secret: int) -> 
         Shape (rows,), float64: bit for bit ``softmax_at(z, mask, secret)`` with ``mask``
         the rows' dense bool masks.
     """
-    x = z.astype(np.float64)
-    for r, rows in enumerate(banned):
+    x = np.empty((len(z), len(z[0])))
+    for r, rows in enumerate(banned):  # widened row by row: no stacked float32 copy
+        x[r] = z[r]
         x[r, rows] = -np.inf
     x -= x.max(axis=-1, keepdims=True)
     np.exp(x, out=x)
@@ -105,7 +108,7 @@ def weigh_chains(
             kept.append((c, mode, z, rows_c))
     if not kept:
         return []
-    ps = secret_chances(np.stack([z for _, _, z, _ in kept]), [b for *_, b in kept], secret)
+    ps = secret_chances([z for _, _, z, _ in kept], [b for *_, b in kept], secret)
     return [
         (c, mode, float(np.log(max(p, 1e-300))))
         for (c, mode, _, _), p in zip(kept, ps.tolist(), strict=True)

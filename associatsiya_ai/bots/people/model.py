@@ -61,9 +61,9 @@ from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import (
     SecretTerms,
+    kept_terms,
     log_partitions,
     secret_given_hints,
-    secret_terms,
 )
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
@@ -322,11 +322,7 @@ class PeopleModel:
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
-            terms = self._secret_terms.get(secret)
-            if terms is None:  # the secret's links and lists: kept, like row_terms
-                terms = self._secret_terms[secret] = secret_terms(self.tables, secret, self.w)
-                if len(self._secret_terms) > _TERMS_KEPT:
-                    del self._secret_terms[next(iter(self._secret_terms))]
+            terms = kept_terms(self._secret_terms, self.tables, secret, self.w, _TERMS_KEPT)
             logz = self.log_partitions()
             hit = secret_given_hints(
                 self.vocab, self.tables, self.w, self.static, secret, logz, terms

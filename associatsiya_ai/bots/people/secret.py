@@ -25,7 +25,13 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.tables import PeopleTables
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["SecretTerms", "log_partitions", "secret_given_hints", "secret_terms"]
+__all__ = [
+    "SecretTerms",
+    "kept_terms",
+    "log_partitions",
+    "secret_given_hints",
+    "secret_terms",
+]
 
 
 def log_partitions(
@@ -121,6 +127,19 @@ def secret_terms(tables: PeopleTables, secret: int, w: np.ndarray) -> SecretTerm
     return SecretTerms(
         np.concatenate(parts), np.concatenate(weights), at, const, by_fwd, by_rev, said
     )
+
+
+def kept_terms(
+    kept: dict[int, SecretTerms], tables: PeopleTables, secret: int, w: np.ndarray, limit: int
+) -> SecretTerms:
+    """:func:`secret_terms` of ``secret`` from ``kept`` (by secret row), gathered and kept
+    there when missing; the oldest dropped beyond ``limit`` secrets."""
+    terms = kept.get(secret)
+    if terms is None:
+        terms = kept[secret] = secret_terms(tables, secret, w)
+        if len(kept) > limit:
+            del kept[next(iter(kept))]
+    return terms
 
 
 def secret_given_hints(
