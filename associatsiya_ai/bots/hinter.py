@@ -17,10 +17,11 @@ from collections.abc import Mapping
 import numpy as np
 
 from associatsiya_ai.bots.decision import Candidate, Decision, percent
-from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, load_hinter_weights, ranking_terms
+from associatsiya_ai.bots.hinter_chains import weigh_chains
+from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, RankingTerms, load_hinter_weights
 from associatsiya_ai.bots.levels import level_of
-from associatsiya_ai.bots.people import PeopleModel, softmax_at
-from associatsiya_ai.bots.scoring import choose, excluded
+from associatsiya_ai.bots.people import PeopleModel
+from associatsiya_ai.bots.scoring import choose
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
@@ -83,6 +84,7 @@ class EmbeddingHinter:
         self._sayable = (vocab.zipf >= self.level.min_zipf) & self._long
         self._extras: dict[int, np.ndarray] = {}  # by secret row, the last few
         self.people = people if people is not None else people_model(vocab)
+        self._ranking = RankingTerms(self.people)
 
     def __repr__(self) -> str:
         return f"EmbeddingHinter(level={self.level_name!r}, pool={self.pool})"
@@ -108,12 +110,11 @@ class EmbeddingHinter:
             :meth:`_extra`) and ``probability`` = P.
         """
         rng = rng if rng is not None else np.random.default_rng(0)
-        ranked = self.rank(view)
-        if not ranked:
+        weighed = self._weigh(view)
+        if not weighed:
             return self._pass(view, "нет допустимых наводок")
-        row = self._secret_row(view)
-        values = np.array([s + (self._extra_of(w, row) if row is not None else 0.0)
-                           for w, _, s in ranked])  # fmt: skip
+        ranked = [(w, m, s) for w, m, s, _ in weighed]
+        values = np.array([s + extra for _, _, s, extra in weighed])
         order = choose(values, np.ones(len(ranked), dtype=bool), self.level, rng)
         top = tuple(  # the score is the ranking key; the probability stays the model's P
             Candidate(w, m, float(key), float(np.exp(s)) if s > -50 else 0.0)
@@ -157,6 +158,10 @@ class EmbeddingHinter:
             Display word, chain mode and ln P; modes giving the same chain appear once
             (the first of single, own, all). Empty when nothing legal can be said.
         """
+        return [(w, m, s) for w, m, s, _ in self._weigh(view)]
+
+    def _weigh(self, view: HinterView) -> list[tuple[str, Mode, float, float]]:
+        """:meth:`rank`, each pair with its :meth:`_extra` (0 without the secret's row)."""
         vocab, people = self.vocab, self.people
         secret_row = self._secret_row(view)
         legal = self.legal(view)
@@ -175,38 +180,17 @@ class EmbeddingHinter:
         cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
         cand = cand[np.argsort(-key[cand], kind="stable")]
         modes = _distinct_modes(view)
-        if secret_row is None or (modes == [(Mode.SINGLE, ())] and not view.all_hints):
-            return [(vocab.words[c], Mode.SINGLE, float(base[c])) for c in cand]  # by key
+        if secret_row is None:
+            return [(vocab.words[c], Mode.SINGLE, float(base[c]), 0.0) for c in cand]
+        ex = self._extra(secret_row)  # a word's own row is its folded spelling's (unique)
+        if modes == [(Mode.SINGLE, ())] and not view.all_hints:
+            return [(vocab.words[c], Mode.SINGLE, float(base[c]), float(ex[c])) for c in cand]
         # beyond the exactly weighed ones, the rest rank after them (a fallback only)
-        out = [
-            (vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0) for c in cand[self.chain_pool :]
-        ]
-        banned0 = excluded(vocab, view.all_hints, [turn.answer for turn in view.turns])
-        pairs: list[tuple[int, Mode, tuple[str, ...], list[str]]] = []
-        said = [(h, fold(h)) for h in view.all_hints]
-        for c in cand[: self.chain_pool]:
-            hint = vocab.words[c]
-            for mode, earlier in modes:
-                chain = (*earlier, hint)
-                in_chain = {fold(w) for w in earlier} | {vocab.folded[c]}
-                history = [h for h, key in said if key not in in_chain]
-                pairs.append((int(c), mode, chain, history))
-        scores = people.logits_many([(chain, history) for _, _, chain, history in pairs])
-        bans: dict[int, np.ndarray] = {}
-        weighed: list[tuple[int, Mode, np.ndarray, np.ndarray]] = []
-        for (c, mode, _, _), z in zip(pairs, scores, strict=True):
-            banned = bans.get(c)
-            if banned is None:
-                banned = bans[c] = banned0 | vocab.consonant_mask(vocab.words[c])
-                banned[c] = True
-            if z is not None and not banned[secret_row]:
-                weighed.append((c, mode, z, banned))
-        if weighed:  # P(secret) of every weighed chain at once
-            zs = np.stack([z for _, _, z, _ in weighed])
-            ps = softmax_at(zs, np.stack([b for _, _, _, b in weighed]), secret_row)
-            for (c, mode, _, _), p in zip(weighed, ps.tolist(), strict=True):
-                out.append((vocab.words[c], mode, float(np.log(max(p, 1e-300)))))
-        out.sort(key=lambda r: -(r[2] + self._extra_of(r[0], secret_row)))
+        rest = cand[self.chain_pool :].tolist()
+        out = [(vocab.words[c], Mode.SINGLE, float(base[c]) - 60.0, float(ex[c])) for c in rest]
+        weighed = weigh_chains(people, view, cand[: self.chain_pool], modes, secret_row)
+        out += [(vocab.words[c], mode, value, float(ex[c])) for c, mode, value in weighed]
+        out.sort(key=lambda r: -(r[2] + r[3]))
         return out
 
     def forget(self) -> None:
@@ -231,7 +215,7 @@ class EmbeddingHinter:
         (n,) float64, kept for the last few secrets."""
         extra = self._extras.get(secret_row)
         if extra is None:
-            extra = ranking_terms(self.people, secret_row) @ self._w
+            extra = self._ranking.terms(secret_row) @ self._w
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra

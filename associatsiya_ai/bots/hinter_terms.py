@@ -37,7 +37,13 @@ from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS, weighted_mean
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people import PeopleModel
 
-__all__ = ["HINTER_TERMS", "HINTER_WEIGHTS_PATH", "load_hinter_weights", "ranking_terms"]
+__all__ = [
+    "HINTER_TERMS",
+    "HINTER_WEIGHTS_PATH",
+    "RankingTerms",
+    "load_hinter_weights",
+    "ranking_terms",
+]
 
 HINTER_TERMS = ("zipf", "sense", "jargon", "hinted1", "hinted2", "hinted5", "forward")
 """The columns of :func:`ranking_terms`, in order."""
@@ -47,6 +53,8 @@ HINTER_WEIGHTS_PATH = Path(__file__).with_name("hinter.json")
 
 _HINTED = tuple(RELATIONS.index(name) for name in HINTER_TERMS[3:6])
 _SAID = tuple(k for k, name in enumerate(RELATIONS) if name.startswith("said"))
+_KEPT = 4096
+"""How many secrets' senses and lists :class:`RankingTerms` keeps."""
 
 
 def load_hinter_weights(path: Path = HINTER_WEIGHTS_PATH) -> dict[str, float]:
@@ -94,16 +102,46 @@ def ranking_terms(people: PeopleModel, secret_row: int) -> np.ndarray:
     numpy.ndarray
         Shape (n, len(HINTER_TERMS)), float64, columns as :data:`HINTER_TERMS`.
     """
-    vocab, tables = people.vocab, people.tables
-    n = len(vocab.words)
-    out = np.zeros((n, len(HINTER_TERMS)))
-    out[:, 0] = vocab.zipf
-    sense = secret_sense(people, secret_row)
-    c = np.zeros(n) if sense is None else (vocab.matrix @ sense).astype(np.float64)
-    out[:, 1] = c
-    out[:, 2] = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None) * (1.0 - np.clip(c, 0, 1))
-    for k, relation in enumerate(_HINTED):  # the secret's best-hints list, by rank bucket
-        out[tables.linked(relation, secret_row), 3 + k] = 1.0
-    for relation in _SAID:  # the secret's forward list: what people say on hearing it
-        out[tables.linked(relation, secret_row), 6] = 1.0
-    return out
+    return RankingTerms(people).terms(secret_row)
+
+
+class RankingTerms:
+    """:func:`ranking_terms` for one model, made again and again: the vocabulary's columns
+    made once, each secret's sense and lists gathered once and kept (the last
+    :data:`_KEPT`; they depend on the secret and the tables only). The cosines to the
+    sense, and all that follows from them, are computed every time.
+
+    Parameters
+    ----------
+    people : PeopleModel
+    """
+
+    def __init__(self, people: PeopleModel) -> None:
+        vocab = people.vocab
+        self.people = people
+        self._base = np.zeros((len(vocab.words), len(HINTER_TERMS)))
+        self._base[:, 0] = vocab.zipf
+        self._news = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None)
+        self._kept: dict[int, tuple[np.ndarray | None, list[np.ndarray]]] = {}
+
+    def terms(self, secret_row: int) -> np.ndarray:
+        """:func:`ranking_terms` of the secret ``secret_row``, the very floats; (n, 7)
+        float64, a new array."""
+        kept = self._kept.get(secret_row)
+        if kept is None:
+            tables = self.people.tables
+            lists = [tables.linked(relation, secret_row) for relation in (*_HINTED, *_SAID)]
+            kept = self._kept[secret_row] = (secret_sense(self.people, secret_row), lists)
+            if len(self._kept) > _KEPT:
+                del self._kept[next(iter(self._kept))]
+        sense, lists = kept
+        out: np.ndarray = self._base.copy()
+        if sense is not None:
+            c = (self.people.vocab.matrix @ sense).astype(np.float64)
+            out[:, 1] = c
+            out[:, 2] = self._news * (1.0 - np.clip(c, 0, 1))
+        else:  # c = 0: the jargon term is the news bias itself
+            out[:, 2] = self._news * 1.0
+        for k, rows in enumerate(lists):  # the best-hints list by rank bucket, the forward list
+            out[rows, min(3 + k, 6)] = 1.0
+        return out

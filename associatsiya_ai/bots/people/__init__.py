@@ -1,6 +1,7 @@
 """The human-response model and its knowledge: P(answer | chain, history) over a vocabulary.
 
 - :mod:`.model`: :class:`PeopleModel`, the conditional logit over generic features;
+  :mod:`.pool`: a chain's words added up, many queries at once;
 - :mod:`.features`, :mod:`.tables`, :mod:`.ranks`, :mod:`.mix`: its features, per-word
   tables (neighbour ranks, the dictionary's and the association lexicon's links) and their
   fast paths;

@@ -53,9 +53,15 @@ from associatsiya_ai.bots.people.features import (
     Heard,
 )
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
+from associatsiya_ai.bots.people.pool import cosines, key_of, logits_of
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
-from associatsiya_ai.bots.people.secret import log_partitions, secret_given_hints
+from associatsiya_ai.bots.people.secret import (
+    SecretTerms,
+    kept_terms,
+    log_partitions,
+    secret_given_hints,
+)
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables, precompute
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.glosses import named_in_entry
@@ -86,7 +92,8 @@ keeps."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 _TERMS_KEPT = 4096
-"""How many vocabulary words' :meth:`PeopleModel.row_terms` are kept (a few hundred bytes
+"""How many vocabulary words' :meth:`PeopleModel.row_terms`, and how many secrets'
+:func:`~associatsiya_ai.bots.people.secret.secret_terms`, are kept (a few hundred bytes
 each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
 them)."""
 
@@ -120,6 +127,7 @@ class PeopleModel:
         self._alone: OrderedDict[int, np.ndarray] = OrderedDict()
         self._named: dict[str, np.ndarray] = {}
         self._terms: dict[int, RowTerms] = {}
+        self._secret_terms: dict[int, SecretTerms] = {}
         self.glosses = len(self.tables.links[GLOSS][1]) > 0
         """Whether a heard word outside the vocabulary is linked to what its dictionary
         entry names (when the tables were built from the dictionary)."""
@@ -187,58 +195,23 @@ class PeopleModel:
         -------
         list of numpy.ndarray or None
             Per query, shape (n,) float32, or None when none of its words has a vector.
-            Read-only: a word heard alone gives the array kept for it.
+            Read-only: a word heard alone gives the array kept for it (the others are
+            rows of one array, :func:`~associatsiya_ai.bots.people.pool.pooled`).
         """
         heards = [self.heard(*query) for query in queries]
         alone = self._alone_of([h for heard in heards for h in heard])
-        out: list[np.ndarray | None] = []
-        evidence: dict[int | str, np.ndarray] = {}
-        for heard in heards:
-            if not heard:
-                out.append(None)
-            elif len(heard) == 1 and not heard[0].by_bot:
-                out.append(alone[_key(heard[0])])
-            else:
-                out.append(self._add_up(heard, alone, evidence))
-        return out
-
-    def _add_up(
-        self,
-        heard: list[Heard],
-        alone: dict[int | str, np.ndarray],
-        evidence: dict[int | str, np.ndarray],
-    ) -> np.ndarray:
-        """``static + Σ_h c_h · w_h · a_h · (z_h − static)`` (:meth:`logits_many`), ``c_h`` =
-        ``W^(γ − 1)`` for a person's word and ``1 / W`` for a bot's; (n,) float32.
-        ``evidence`` keeps each word's ``z_h − static`` for the other queries of a batch."""
-        static = self._static32
-        total = sum(h.weight for h in heard)
-        person = total ** (self.weights.sharpness - 1.0)
-        bot = 1.0 / total  # a bot's words are pooled: chosen to agree, not independent
-        z = np.zeros_like(static)
-        part = np.empty_like(static)
-        for h in heard:
-            scale = bot if h.by_bot else person
-            key = _key(h)
-            diff = evidence.get(key)
-            if diff is None:
-                diff = evidence[key] = alone[key] - static
-            np.multiply(diff, np.float32(scale * h.weight * h.strength), out=part)
-            z += part
-        z += static
-        out: np.ndarray = z
-        return out
+        return logits_of(heards, alone, self._static32, self.weights)
 
     def _alone_of(self, heard: list[Heard]) -> dict[int | str, np.ndarray]:
         """The logits of each heard word heard alone, (n,) float32 read-only, by
-        :func:`_key`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
+        :func:`~.pool.key_of`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
         (a chain's words come back turn after turn, and in each chain mode a hinter
         weighs); the new ones' cosines come from one matrix product."""
         cache = self._alone
         out: dict[int | str, np.ndarray] = {}
         new: dict[int | str, Heard] = {}
         for h in heard:
-            key = _key(h)
+            key = key_of(h)
             if isinstance(key, int) and key in cache:
                 cache.move_to_end(key)
                 out[key] = cache[key]
@@ -248,7 +221,7 @@ class PeopleModel:
             todo = list(new.values())
             matrix = self.vocab.matrix
             vectors = [h.vector for h in todo]
-            cos = (matrix @ vectors[0])[None] if len(todo) == 1 else np.stack(vectors) @ matrix.T
+            cos = (matrix @ vectors[0])[None] if len(todo) == 1 else cosines(matrix, vectors)
             for key, z in zip(new, self._scores(cos, todo), strict=True):
                 z.flags.writeable = False
                 out[key] = z
@@ -328,16 +301,12 @@ class PeopleModel:
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
+            terms = kept_terms(self._secret_terms, self.tables, secret, self.w, _TERMS_KEPT)
+            logz = self.log_partitions()
             hit = secret_given_hints(
-                self.vocab, self.tables, self.w, self.static, secret, self.log_partitions()
+                self.vocab, self.tables, self.w, self.static, secret, logz, terms
             )
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last
         return hit
-
-
-def _key(h: Heard) -> int | str:
-    """What identifies a heard word's logits heard alone: its vocabulary row, else its
-    folded spelling."""
-    return h.row if h.row is not None else h.key

@@ -12,7 +12,7 @@ and the dictionary links seen from s (:data:`~associatsiya_ai.bots.people.tables
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -25,7 +25,13 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.tables import PeopleTables
     from associatsiya_ai.vocab import Vocabulary
 
-__all__ = ["log_partitions", "secret_given_hints"]
+__all__ = [
+    "SecretTerms",
+    "kept_terms",
+    "log_partitions",
+    "secret_given_hints",
+    "secret_terms",
+]
 
 
 def log_partitions(
@@ -82,6 +88,60 @@ def log_partitions(
     return out
 
 
+class SecretTerms(NamedTuple):
+    """The sparse terms of one secret in :func:`secret_given_hints`, read from its side
+    (:func:`secret_terms`): they depend on the secret and the weights only.
+
+    Attributes
+    ----------
+    linked, weights : numpy.ndarray
+        The hints linked to the secret, relation by relation (its links read back,
+        :data:`~associatsiya_ai.bots.people.tables.CONVERSE`; distinct within a relation),
+        int64, and each link's weight, float32.
+    rows, const, by_fwd, by_rev : numpy.ndarray
+        :func:`~associatsiya_ai.bots.people.mix.single_terms` of the secret, converse.
+    said : numpy.ndarray
+        The hints whose forward lists name the secret
+        (:func:`~associatsiya_ai.bots.people.mix.said_rows`, converse), int32.
+    """
+
+    linked: np.ndarray
+    weights: np.ndarray
+    rows: np.ndarray
+    const: np.ndarray
+    by_fwd: np.ndarray
+    by_rev: np.ndarray
+    said: np.ndarray
+
+
+def secret_terms(tables: PeopleTables, secret: int, w: np.ndarray) -> SecretTerms:
+    """Gather the sparse terms of the secret ``secret`` (see :class:`SecretTerms`);
+    ``w`` as in :func:`log_partitions`."""
+    parts, weights = [], []
+    for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
+        rows = np.unique(tables.linked(back, secret))  # z[rows] += … adds once per row
+        parts.append(rows.astype(np.int64))
+        weights.append(np.full(len(rows), w[LINKED.start + k], np.float32))
+    at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
+    said = said_rows(tables, secret, converse=True)
+    return SecretTerms(
+        np.concatenate(parts), np.concatenate(weights), at, const, by_fwd, by_rev, said
+    )
+
+
+def kept_terms(
+    kept: dict[int, SecretTerms], tables: PeopleTables, secret: int, w: np.ndarray, limit: int
+) -> SecretTerms:
+    """:func:`secret_terms` of ``secret`` from ``kept`` (by secret row), gathered and kept
+    there when missing; the oldest dropped beyond ``limit`` secrets."""
+    terms = kept.get(secret)
+    if terms is None:
+        terms = kept[secret] = secret_terms(tables, secret, w)
+        if len(kept) > limit:
+            del kept[next(iter(kept))]
+    return terms
+
+
 def secret_given_hints(
     vocab: Vocabulary,
     tables: PeopleTables,
@@ -89,6 +149,7 @@ def secret_given_hints(
     static: np.ndarray,
     secret: int,
     logz: np.ndarray,
+    terms: SecretTerms | None = None,
 ) -> np.ndarray:
     """ln P(a person answers ``secret`` | single-word hint h) for every h.
 
@@ -103,23 +164,34 @@ def secret_given_hints(
         The secret's vocabulary row.
     logz : numpy.ndarray
         :func:`log_partitions` of the model, shape (n,) float64.
+    terms : SecretTerms, optional
+        :func:`secret_terms` of the secret, when kept (gathered here when omitted).
 
     Returns
     -------
     numpy.ndarray
         Shape (n,), float64, read-only.
     """
+    if terms is None:
+        terms = secret_terms(tables, secret, w)
     cos = vocab.matrix @ vocab.matrix[secret]
     c = np.float32(0) + cos
     fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
     rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
-    z = c * (w[0] + w[1] * c) + static[secret] + w[2] * fwd + w[3] * rev
-    for k, back in enumerate(CONVERSE):  # secret is a <k> of h ⇔ h is a <back> of it
-        z[tables.linked(back, secret)] += w[LINKED.start + k]
-    at, const, by_fwd, by_rev = single_terms(tables, secret, w, converse=True)
-    z[at] += const + by_fwd * fwd[at] + by_rev * rev[at]
-    said = said_rows(tables, secret, converse=True)  # the hints whose lists name the secret
+    # c · (w0 + w1 · c) + static + w2 · fwd + w3 · rev: the same float32 operations, in place
+    z = w[1] * c
+    z += w[0]
+    z *= c
+    z += static[secret]
+    part = w[2] * fwd
+    z += part
+    np.multiply(rev, w[3], out=part)
+    z += part
+    np.add.at(z, terms.linked, terms.weights)  # one add per link, relation by relation
+    at = terms.rows
+    z[at] += terms.const + terms.by_fwd * fwd[at] + terms.by_rev * rev[at]
+    said = terms.said
     z[said] += w[SAID_COS] * c[said]
-    out: np.ndarray = z.astype(np.float64) - logz
+    out: np.ndarray = np.subtract(z, logz, dtype=np.float64)  # z widened, as astype would
     out.flags.writeable = False
     return out
