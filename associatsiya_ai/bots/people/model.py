@@ -6,28 +6,9 @@ words, ``score = Σ_f weight_f · feature_f(heard, w)`` with the generic feature
 ``scripts/fit_people.py`` on people's free associations (shipped in ``people/weights.json``;
 no per-word tables).
 
-Chains and history: each heard word is scored as if heard alone, ``z_h``, and the words'
-evidence ``z_h − static`` is added up with weights — ``logit = static + W^(γ − 1) · Σ_h w_h
-· a_h · (z_h − static)``, ``W = Σ_h w_h``. ``w_h`` is the word's weight: every chain word 1
-(``decay`` = 1: all of them are hints for the same secret, whatever their order), other
-earlier hints ``history`` (0.25: public, but not repeated by the hinter; an assumption).
-``γ`` (``sharpness``) goes from a logarithmic pool (0: Genest & Zidek 1986, the evidence
-averaged) to a product of experts (1: summed); it is fitted by ``scripts/fit_chains.py`` on
-chains of a person's attested hints (chains-dev) by the Bernoulli likelihood of a person's
-rate of answering the target (between the chain's bounds), the same for two and three
-words: 0.325 (the plain likelihood of the target, 0.825, makes the model surer than any
-person could be). ``a_h`` is the word's strength: 1 for a person's word, and
-``bot_discount`` for a word chosen by a bot of this model — the optimizer's curse (Smith &
-Winkler 2006): a bot hinter picks the hints where this model is most optimistic, so a guesser
-reading the same model must discount them; it is fitted so that the ``normal`` partner
-answers the secret on the bot hinter's first hints as often as people do
-(``partner_success / p_target`` = 1 on the hinter-dev rows whose target is one of the bots'
-secrets, where the bots play and the secret's best-hints list guides hinter and partner
-alike). A person's words are heard at full
-strength. A bot's words are also pooled (``c_h = 1 / W``) rather than added up: adding
-assumes each word is independent evidence, as a person's are, but a bot hinter chains a
-word because its model already finds that the words agree (with them added, bot-vs-bot
-normal games were solved in 2.28 turns on average, 2.54 with them pooled).
+Chains and history: each heard word is scored as if heard alone and the words' evidence is
+added up with weights, a bot's words discounted (the optimizer's curse) and pooled:
+:mod:`~associatsiya_ai.bots.people.pool` gives the formula, its parameters and their sources.
 
 Levels draw from ``softmax(score / (T · level temperature))`` over the level's ``top_k``
 likeliest allowed words (``normal``: the model itself over its twelve likeliest answers;
