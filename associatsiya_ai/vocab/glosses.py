@@ -29,6 +29,7 @@ __all__ = ["comentions", "mentions", "named_in_entry", "split_entry"]
 
 _WORD = re.compile(r"[а-яё]+")
 _NAME = re.compile(r"([^|{}]*)\|")
+_SPECIAL = re.compile(r"\{\{|\}\}|\|")
 """A template's name and the bar after it."""
 
 
@@ -46,26 +47,35 @@ def split_entry(text: str) -> tuple[str, str]:
     plain: list[str] = []
     examples: list[str] = []
     keep: list[bool] = []  # per open template: does its text so far go to the examples
+
+    def put(segment: str) -> None:
+        if not keep:
+            plain.append(segment)
+        elif keep[-1]:
+            examples.append(segment)
+
     k = 0
-    while k < len(text):
-        if text.startswith("{{", k):
-            bar = _NAME.match(text, k + 2)
+    while (token := _SPECIAL.search(text, k)) is not None:  # from one «{{», «}}», «|» on
+        at = token.start()
+        put(text[k:at])
+        if token.group() == "{{":
+            bar = _NAME.match(text, at + 2)
             name = bar.group(1) if bar else ""
             keep.append(name == "пример" or (bool(keep) and keep[-1]))
-            k = bar.end() if bar else k + 2
-            continue
-        if text.startswith("}}", k) and keep:
-            keep.pop()
-            k += 2
-            continue
-        ch = text[k]
-        if not keep:
-            plain.append(ch)
-        elif ch == "|" and keep[-1] and (len(keep) == 1 or not keep[-2]):
-            keep[-1] = False  # the example's own text ends: author, title, source follow
-        elif keep[-1]:
-            examples.append(ch)
-        k += 1
+            k = bar.end() if bar else at + 2
+        elif token.group() == "}}":
+            if keep:
+                keep.pop()
+            else:
+                put("}}")
+            k = at + 2
+        else:
+            if keep and keep[-1] and (len(keep) == 1 or not keep[-2]):
+                keep[-1] = False  # the example's own text ends: author, title, source follow
+            else:
+                put("|")
+            k = at + 1
+    put(text[k:])
     return "".join(plain), "".join(examples)
 
 

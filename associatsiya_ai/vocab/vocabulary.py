@@ -234,6 +234,20 @@ class Vocabulary:
         hit = self._consonant.get(w)
         if hit is not None:
             return hit
+        parts = self.consonant_parts(w)
+        hit = np.unique(np.concatenate(parts)).astype(np.int32) if parts else _NO_ROWS
+        hit.flags.writeable = False
+        while len(self._consonant) >= _CONSONANT_KEPT:
+            del self._consonant[next(iter(self._consonant))]
+        self._consonant[w] = hit
+        return hit
+
+    def consonant_parts(self, word: str) -> list[np.ndarray]:
+        """:meth:`consonant_rows` as the index gives them: the rows sharing the word's first
+        two letters, its last two, each of its three-letter runs (int64 arrays, which
+        overlap; read-only), not merged — enough to ban them all, without sorting, where
+        every word is asked once (the log-partitions)."""
+        w = fold(word)
         parts = []
         first, last, tri = self._consonance
         if len(w) >= 2:
@@ -245,12 +259,7 @@ class Vocabulary:
             rows = tri.get(w[j : j + 3])
             if rows is not None:
                 parts.append(rows)
-        hit = np.unique(np.concatenate(parts)).astype(np.int32) if parts else _NO_ROWS
-        hit.flags.writeable = False
-        while len(self._consonant) >= _CONSONANT_KEPT:
-            del self._consonant[next(iter(self._consonant))]
-        self._consonant[w] = hit
-        return hit
+        return parts
 
     def legal_mask(self, secret: str) -> np.ndarray:
         """Which vocabulary words are not consonant with ``secret`` (R5); shape (n,), bool."""

@@ -16,7 +16,7 @@ likeliest allowed words (``normal``: the model itself over its twelve likeliest 
 
 Uses of :class:`~associatsiya_ai.vocab.Vocabulary`: ``words``, ``folded``, ``matrix``,
 ``zipf``, ``secrets``, ``index``, ``vector(word)`` and, for the log-partitions of
-single-word queries, ``consonant_mask(word)``.
+single-word queries, ``consonant_parts(word)``.
 """
 
 from __future__ import annotations

@@ -79,7 +79,8 @@ def log_partitions(
             z[b, at] += const + by_fwd * fwd[at] + by_rev * rev[b, at]
             said = said_rows(tables, r)
             z[b, said] += w[SAID_COS] * cos[b, said]
-            z[b, vocab.consonant_mask(vocab.words[r])] = -np.inf
+            for part in vocab.consonant_parts(vocab.words[r]):  # R5: never answered
+                z[b, part] = -np.inf
             z[b, r] = -np.inf
         top = z.max(1)
         top = np.where(np.isfinite(top), top, 0.0)  # a row with every word banned
