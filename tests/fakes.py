@@ -205,3 +205,26 @@ def dev_slice(name: str, rows: int, tmp: Path) -> Path:
     out = tmp / name
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
+
+
+def linked_tiny_tables() -> Any:
+    """:func:`tiny_vocabulary`'s people tables with links: «кошка» a synonym of «мышь» and
+    «молоко», glosses between «кошка», «молоко» and «мышь», and a tiny association lexicon
+    (forward lists of «хвост» and «окно», best hints of «кошка»). Returns (vocab, tables)."""
+    from dataclasses import replace
+
+    from associatsiya_ai.bots.people.tables import GLOSS, _csr, precompute
+    from associatsiya_ai.vocab.associations import AssociationLexicon
+
+    tiny = tiny_vocabulary()
+    n, ix = len(tiny), tiny.index
+    lexicon = AssociationLexicon(
+        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
+        {"кошка": ("усы", "молоко", "хвост", "мышь")},
+    )
+    base = precompute(tiny, wordnet=False, lexicon=lexicon)
+    named = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]), (ix["кошка"], ix["мышь"])}
+    links = [*base.links]
+    links[0] = _csr({(ix["кошка"], ix["мышь"]), (ix["кошка"], ix["молоко"])}, n)
+    links[GLOSS], links[GLOSS + 1] = _csr(named, n), _csr({(j, i) for i, j in named}, n)
+    return tiny, replace(base, links=tuple(links))

@@ -112,26 +112,13 @@ def test_weighed_chains_are_the_plain_weighing() -> None:
 
 def linked_model() -> PeopleModel:
     """The tiny model with dictionary links, glosses and association lists."""
-    from dataclasses import replace
+    from fakes import linked_tiny_tables
 
-    from associatsiya_ai.bots.people.tables import GLOSS, _csr
-    from associatsiya_ai.vocab.associations import AssociationLexicon
-
-    tiny = tiny_vocabulary()
-    n, ix = len(tiny), tiny.index
-    lexicon = AssociationLexicon(
-        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
-        {"кошка": ("усы", "молоко", "хвост", "мышь")},
-    )
-    base = precompute(tiny, wordnet=False, lexicon=lexicon)
-    named = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]), (ix["кошка"], ix["мышь"])}
-    links = [*base.links]
-    links[0] = _csr({(ix["кошка"], ix["мышь"]), (ix["кошка"], ix["молоко"])}, n)
-    links[GLOSS], links[GLOSS + 1] = _csr(named, n), _csr({(j, i) for i, j in named}, n)
+    tiny, tables = linked_tiny_tables()
     weights = {**WEIGHTS, "syn": 0.7, "hyper": 0.5, "gloss": 1.2, "glossed": 0.8,
                "gloss_fwd": 0.4, "glossed_rev": 0.3, "mutual": -0.9, "said1": 2.0,
                "said_cos": -1.3, "hinted1": 0.9}  # fmt: skip
-    return PeopleModel(tiny, replace(base, links=tuple(links)), PeopleWeights(weights, 0.9))
+    return PeopleModel(tiny, tables, PeopleWeights(weights, 0.9))
 
 
 def plain_secret_given_hints(m: PeopleModel, secret: int) -> np.ndarray:

@@ -287,25 +287,14 @@ def test_direct_links_are_the_gloss_and_glossed_links_together() -> None:
 def test_kept_row_terms_add_the_plain_sparse_terms_bit_for_bit() -> None:
     """A heard word's links, dictionary interactions and ``said_cos``, gathered once per word
     (:class:`RowTerms`), add the very floats of the plain sparse computation."""
-    from dataclasses import replace
+    from fakes import linked_tiny_tables
 
     from associatsiya_ai.bots.people.features import LINKED, SAID_COS
     from associatsiya_ai.bots.people.mix import said_rows, single_terms
-    from associatsiya_ai.bots.people.tables import GLOSS, RELATIONS, _csr
-    from associatsiya_ai.vocab.associations import AssociationLexicon
+    from associatsiya_ai.bots.people.tables import RELATIONS
 
-    tiny = tiny_vocabulary()
+    tiny, tables = linked_tiny_tables()
     n, ix = len(tiny), tiny.index
-    lexicon = AssociationLexicon(
-        {"хвост": ("кошка", "мышь", "дом"), "окно": ("дом", "небо")},
-        {"кошка": ("усы", "молоко", "хвост", "мышь")},
-    )
-    base = precompute(tiny, wordnet=False, lexicon=lexicon)
-    named = {(ix["кошка"], ix["молоко"]), (ix["молоко"], ix["кошка"]), (ix["кошка"], ix["мышь"])}
-    links = [*base.links]
-    links[0] = _csr({(ix["кошка"], ix["мышь"]), (ix["кошка"], ix["молоко"])}, n)  # and linked
-    links[GLOSS], links[GLOSS + 1] = _csr(named, n), _csr({(j, i) for i, j in named}, n)
-    tables = replace(base, links=tuple(links))
     weights = {**WEIGHTS, "syn": 0.7, "gloss": 1.2, "glossed": 0.8, "gloss_fwd": 0.4,
                "glossed_rev": 0.3, "mutual": -0.9, "said1": 2.0, "said_cos": -1.3}  # fmt: skip
     m = PeopleModel(tiny, tables, PeopleWeights(weights, 0.9))
