@@ -9,7 +9,7 @@ setup(
             "associatsiya_ai.bots.people._kernel",
             ["associatsiya_ai/bots/people/_kernel.c"],
             # the same float operations as numpy's: no fused multiply-add, no fast math
-            extra_compile_args=["-O2", "-ffp-contract=off", "-fno-fast-math"],
+            extra_compile_args=["-O3", "-ffp-contract=off", "-fno-fast-math"],
             optional=True,
         )
     ]

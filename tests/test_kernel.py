@@ -178,3 +178,62 @@ def test_the_pass_on_the_real_vocabulary(real_vocab: Vocabulary) -> None:
     words = [real_vocab.words[i] for i in range(0, len(real_vocab.words), 97)]
     compiled, plain = scores_both_ways(m, words)
     np.testing.assert_array_equal(compiled, plain)
+
+
+def test_pooled_is_the_numpy_sum_compiled_or_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_kernel.pool`` adds up a query's evidence with numpy's float32 operations, in its
+    order: the same bits, signed zeros, overflow and inf included."""
+    from associatsiya_ai.bots.people import pool
+    from associatsiya_ai.bots.people.features import Heard
+
+    rng = np.random.default_rng(8)
+    n = 203  # not a multiple of any vector width
+    static = rng.normal(0, 3, n).astype(np.float32)
+    static[:3] = [0.0, -0.0, 3e38]
+    alone = {r: rng.normal(0, 5, n).astype(np.float32) for r in range(6)}
+    alone[5][:3] = [-0.0, 0.0, np.inf]
+    weights = PeopleWeights(WEIGHTS, 0.9, sharpness=0.6, bot_discount=0.59)
+    vector = np.zeros(4, np.float32)
+    queries = []
+    for _ in range(60):
+        rows = rng.choice(6, int(rng.integers(1, 5)), replace=False)
+        queries.append(
+            [
+                Heard(vector, int(r), float(rng.choice([1.0, 0.25])), np.zeros(0, np.int32), "",
+                      float(rng.choice([1.0, 0.59])), bool(rng.random() < 0.5))
+                for r in rows
+            ]
+        )  # fmt: skip
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is part of the test
+        both = []
+        for use in (True, False):
+            if not use:
+                monkeypatch.setattr(pool, "kernel", None)
+            elif not COMPILED:
+                continue
+            both.append(pool.pooled(queries, alone, static, weights))
+        if len(both) == 2:
+            assert both[0].tobytes() == both[1].tobytes()
+        for q, heard in enumerate(queries):  # each query as the plain sum says
+            plain = np.zeros(n, np.float32)
+            for h, scale in zip(heard, pool._scales(heard, weights), strict=True):
+                plain += (alone[h.row] - static) * scale
+            plain += static
+            assert both[-1][q].tobytes() == plain.tobytes()
+
+
+@needs_kernel
+def test_sparse_sum_is_numpys_sum_of_the_dense_vector() -> None:
+    from associatsiya_ai.bots.people import _kernel
+
+    rng = np.random.default_rng(9)
+    for trial in range(400):
+        n = int(rng.integers(1, 20_000))
+        k = n if trial % 10 == 0 else int(rng.integers(0, min(n, 500) + 1))
+        rows = np.sort(rng.choice(n, k, replace=False)).astype(np.int64)
+        values = rng.exponential(1.0, k) * 10.0 ** rng.integers(-9, 9, k)
+        dense = np.zeros(n)
+        dense[rows] = values
+        assert _kernel.sparse_sum(values, rows, n) == dense.sum()
+    with pytest.raises(ValueError, match="ascend"):
+        _kernel.sparse_sum(np.ones(2), np.int64([3, 1]), 5)

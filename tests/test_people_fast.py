@@ -217,29 +217,41 @@ def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
         np.testing.assert_array_equal(likeliest(e, support, k), likeliest_plain(e, support, k))
 
 
-def test_masked_support_is_the_level_support_of_the_masked_logits() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_masked_support_is_the_level_support_of_the_masked_logits(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Compiled (``_kernel.prepare``) or in numpy, the same floats and words."""
+    from associatsiya_ai.bots.people import draw as draw_module
     from associatsiya_ai.bots.people.draw import (
         level_probabilities,
         level_support,
         masked_support,
     )
 
+    if compiled and draw_module.kernel is None:
+        pytest.skip("built without a C compiler")
+    if not compiled:
+        monkeypatch.setattr(draw_module, "kernel", None)
     gen = np.random.default_rng(10)
     for trial in range(400):
         n = int(gen.integers(3, 300))
         z = gen.normal(0, 3, n).astype(np.float32)
         if trial % 4 == 0:
             z = np.round(z, 1)  # ties
-        banned = gen.random(n) < 0.2
+        banned = gen.random(n) < (0.2 if trial % 7 else 0.95)
+        banned[int(gen.integers(0, n))] = False
         draw = LevelDraw(float(gen.choice([0.0, 1.0, 2.0])), int(gen.integers(0, 12)))
         k = int(gen.integers(1, 15))
-        x, support, near = masked_support(z, banned, draw, k)
+        shifted, support, near, level = masked_support(z, banned, draw, k)
         plain = np.where(banned, -np.inf, z.astype(np.float64))
-        np.testing.assert_array_equal(x, plain)
+        np.testing.assert_array_equal(shifted, plain - plain.max())
         expected_support, expected_q = level_support(plain, None, draw)
         np.testing.assert_array_equal(support, expected_support)
+        np.testing.assert_array_equal(level, plain[support])
         if draw.temperature > 0 and draw.top_k != 1:  # the guesser's q, summed in x's array
-            q = level_probabilities(x[support], support, n, draw.temperature, x.copy())
+            e = np.exp(shifted)
+            q = level_probabilities(level, support, n, draw.temperature, e.copy(), e[support])
             assert q.tolist() == expected_q.tolist()
         if support.size < k < n:
             edge = np.sort(plain)[n - k - 1]

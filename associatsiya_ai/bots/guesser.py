@@ -220,31 +220,29 @@ class EmbeddingGuesser:
         people = self.people
         # what it hears (a plural as its singular); bans and the record keep what was said
         heard, earlier = [self.heard_as(w) for w in chain], [self.heard_as(w) for w in history]
-        bot = bot | {
-            fold(h)
-            for h, w in zip((*heard, *earlier), (*chain, *history), strict=True)
-            if fold(w) in bot
-        }
+        if bot:
+            bot = bot | {
+                fold(h)
+                for h, w in zip((*heard, *earlier), (*chain, *history), strict=True)
+                if fold(w) in bot
+            }
+        none_left = bool(banned.all())  # asked before the product, which sweeps the caches
         z = people.logits(heard, earlier, bot)  # None: no chain word nor earlier hint is known
         if z is None:
             if not last_was_pass:
                 why = "ни одно слово цепочки не знакомо" if chain else "наводок ещё не было"
                 return Decision(PASS, chain=chain, reason=why)
             z = people.static.astype(np.float32)
-        if banned.all():
+        if none_left:
             if not last_was_pass:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             banned = np.zeros_like(banned)
-        # x: z masked once for the draw and the probabilities
         draw = people.level_draw(self.level_name)
-        x, support, near = masked_support(z, banned, draw, self.candidates)
-        level = x[support]  # the level's logits, before x turns into e below
-        e = x  # softmax(z, banned) = e / total, the same floats, in place
-        e -= level.max()  # the largest is the level's
-        np.exp(e, out=e)
+        e, support, near, level = masked_support(z, banned, draw, self.candidates)
+        np.exp(e, out=e)  # softmax(z, banned) = e / total, the same floats, in place
         total = e.sum()
-        top = likeliest(e, support, self.candidates, near)
         at_support = e[support]
+        top = likeliest(e, support, self.candidates, near, at_support)
         words = self.vocab.words
         rows = top.tolist()
         scores = z[top].tolist()  # float32 to float: exact
@@ -257,7 +255,7 @@ class EmbeddingGuesser:
             q = (
                 np.ones(1)
                 if one
-                else level_probabilities(level, support, len(e), draw.temperature, e)
+                else level_probabilities(level, support, len(e), draw.temperature, e, at_support)
             )
             j = draw_index(q, rng)
         pick = int(support[j])

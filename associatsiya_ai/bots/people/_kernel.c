@@ -22,8 +22,22 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define MAX_K 32
+
+#if defined(__SSE2__)
+/* For each pattern of four comparisons, the offsets of the true ones, first (then zeros). */
+static const int PICKED[16][4] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+    {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
+};
+#endif
 
 static int
 float_buffer(Py_buffer *b, Py_ssize_t n, const char *name)
@@ -145,8 +159,47 @@ alone(PyObject *self, PyObject *args)
         const float *last = (const float *)last_b.buf;
         const float *q = (const float *)q_b.buf;
         const Py_ssize_t K = t.K;
+        int *within = PyMem_Malloc((size_t)(n + 4) * sizeof(int)); /* + a 4-wide store */
+        if (within == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
         Py_BEGIN_ALLOW_THREADS
+        /* below both tables (three rows in four): fwd and rev are ln RANKS[-1]; the same
+         * operations for every row, which the compiler vectorises */
+        const float fb = t.beyond * w2, rb = t.beyond * w3, lowest = t.lowest;
         for (Py_ssize_t i = 0; i < n; i++) {
+            const float c = cos[i];
+            float z = c * w1;
+            z = z + w0;
+            z = z * c;
+            z = z + st[i];
+            z = z + fb;
+            out[i] = z + rb;
+        }
+        /* the rows whose cosine lies within a table, listed without a branch */
+        Py_ssize_t m = 0, i0 = 0;
+#if defined(__SSE2__)
+        { /* four at a time: the rows of each pattern of four comparisons */
+            const __m128 low = _mm_set1_ps(lowest);
+            for (; i0 + 4 <= n; i0 += 4) {
+                const __m128 c = _mm_loadu_ps(cos + i0);
+                const int bits = _mm_movemask_ps(
+                    _mm_or_ps(_mm_cmpge_ps(c, low), _mm_cmpge_ps(c, _mm_loadu_ps(last + i0))));
+                const __m128i rows = _mm_add_epi32(_mm_set1_epi32((int)i0),
+                                                   _mm_loadu_si128((const __m128i *)PICKED[bits]));
+                _mm_storeu_si128((__m128i *)(within + m), rows);
+                m += __builtin_popcount((unsigned)bits);
+            }
+        }
+#endif
+        for (Py_ssize_t i = i0; i < n; i++) {
+            const float c = cos[i];
+            within[m] = (int)i;
+            m += (c >= lowest) | (c >= last[i]);
+        }
+        for (Py_ssize_t j = 0; j < m; j++) {
+            const Py_ssize_t i = within[j];
             const float c = cos[i];
             float z = c * w1;
             z = z + w0;
@@ -157,6 +210,7 @@ alone(PyObject *self, PyObject *args)
             out[i] = z + rev_rank(&t, c, last[i], q + i * K) * w3;
         }
         Py_END_ALLOW_THREADS
+        PyMem_Free(within);
         result = Py_None;
         Py_INCREF(result);
     }
@@ -339,6 +393,307 @@ done:
     return result;
 }
 
+#define MAX_POOLED 64
+
+/* One query's added-up logits, as pool.pooled adds them in numpy (float32, in this order):
+ * out = ((0 + (z_0 - static) * s_0) + (z_1 - static) * s_1 + ...) + static. */
+static PyObject *
+pool(PyObject *self, PyObject *args)
+{
+    Py_buffer out_b, static_b, scales_b, rows_b[MAX_POOLED];
+    PyObject *rows, *result = NULL;
+    Py_ssize_t got = 0;
+    if (!PyArg_ParseTuple(args, "w*y*Oy*", &out_b, &static_b, &rows, &scales_b))
+        return NULL;
+    Py_ssize_t n = out_b.len / (Py_ssize_t)sizeof(float);
+    Py_ssize_t m = scales_b.len / (Py_ssize_t)sizeof(float);
+    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != m || m < 1 || m > MAX_POOLED) {
+        PyErr_Format(PyExc_ValueError, "rows: a tuple of 1 to %d arrays, one per scale",
+                     MAX_POOLED);
+        goto done;
+    }
+    if (!float_buffer(&static_b, n, "static"))
+        goto done;
+    const float *z[MAX_POOLED];
+    for (Py_ssize_t j = 0; j < m; j++) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(rows, j), &rows_b[j], PyBUF_SIMPLE) < 0)
+            goto done;
+        got = j + 1;
+        if (!float_buffer(&rows_b[j], n, "rows"))
+            goto done;
+        z[j] = (const float *)rows_b[j].buf;
+    }
+    {
+        float *out = (float *)out_b.buf;
+        const float *st = (const float *)static_b.buf;
+        const float *s = (const float *)scales_b.buf;
+        /* out is the sum so far: term by term over all rows, which the compiler vectorises */
+        for (Py_ssize_t j = 0; j < m; j++) {
+            const float *zj = z[j], sj = s[j];
+            if (j == 0)
+                for (Py_ssize_t i = 0; i < n; i++) {
+                    float e = zj[i] - st[i];
+                    e = e * sj;
+                    out[i] = 0.0f + e;
+                }
+            else
+                for (Py_ssize_t i = 0; i < n; i++) {
+                    float e = zj[i] - st[i];
+                    e = e * sj;
+                    out[i] = out[i] + e;
+                }
+        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            out[i] = out[i] + st[i];
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    for (Py_ssize_t j = 0; j < got; j++)
+        PyBuffer_Release(&rows_b[j]);
+    PyBuffer_Release(&out_b);
+    PyBuffer_Release(&static_b);
+    PyBuffer_Release(&scales_b);
+    return result;
+}
+
+#define BLOCK 16
+
+/* The largest allowed logit of the m <= BLOCK rows from ``start`` (-inf if none); only
+ * compared with what a row must exceed to be kept, so any NaN is of no concern. */
+static inline float
+block_most(const float *z, const unsigned char *banned, Py_ssize_t start, Py_ssize_t m)
+{
+#if defined(__SSE2__)
+    if (m == BLOCK) { /* four by four: allowed rows' logits, the others -inf */
+        const float *zs = z + start;
+        const __m128i ok8 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(banned + start)),
+                                           _mm_setzero_si128());
+        const __m128i lo = _mm_unpacklo_epi8(ok8, ok8), hi = _mm_unpackhi_epi8(ok8, ok8);
+        const __m128i ok[4] = {_mm_unpacklo_epi16(lo, lo), _mm_unpackhi_epi16(lo, lo),
+                               _mm_unpacklo_epi16(hi, hi), _mm_unpackhi_epi16(hi, hi)};
+        const __m128 none = _mm_set1_ps(-INFINITY);
+        __m128 v[4];
+        for (int k = 0; k < 4; k++) {
+            const __m128 mask = _mm_castsi128_ps(ok[k]);
+            v[k] = _mm_or_ps(_mm_and_ps(mask, _mm_loadu_ps(zs + 4 * k)),
+                             _mm_andnot_ps(mask, none));
+        }
+        __m128 a = _mm_max_ps(_mm_max_ps(v[0], v[1]), _mm_max_ps(v[2], v[3]));
+        a = _mm_max_ps(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 0, 3, 2)));
+        a = _mm_max_ps(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)));
+        return _mm_cvtss_f32(a);
+    }
+#endif
+    float most = -INFINITY;
+    for (Py_ssize_t j = 0; j < m; j++)
+        if (!banned[start + j] && z[start + j] > most)
+            most = z[start + j];
+    return most;
+}
+
+/* The allowed rows whose logit is at least ``floor``, ascending, written to out; how many.
+ * Only the blocks whose largest reaches it are read. (-inf floor: every row.) */
+static Py_ssize_t
+rows_at_least(long long *out, const float *z, const unsigned char *banned,
+              const float *most_of, Py_ssize_t blocks, Py_ssize_t n, double floor)
+{
+    Py_ssize_t m = 0;
+    for (Py_ssize_t b = 0; b < blocks; b++) {
+        if (!((double)most_of[b] >= floor))
+            if (floor != -INFINITY)
+                continue;
+        const Py_ssize_t end = b + 1 < blocks ? (b + 1) * BLOCK : n;
+        for (Py_ssize_t i = b * BLOCK; i < end; i++) {
+            const double v = banned[i] ? -INFINITY : (double)z[i];
+            out[m] = i;
+            m += v >= floor;
+        }
+    }
+    return m;
+}
+
+/* The logits z as the guesser draws from them, in two passes (numpy: draw.masked_support):
+ * x = z as float64, -inf where banned; top = the len(top) largest of x, descending, with
+ * their repeats (as largest() below); shifted = x - top[0]; the rows whose x is at least
+ * top[level_k - 1], ascending, in support (level_k > 0), and at least top[near_k - 1] in near
+ * (near_k > 0). Returns (np.argmax(x), how many in support, how many in near). */
+static PyObject *
+prepare(PyObject *self, PyObject *args)
+{
+    Py_buffer shifted_b, z_b, banned_b, top_b, support_b, near_b;
+    Py_ssize_t level_k, near_k;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "w*y*y*w*w*w*nn", &shifted_b, &z_b, &banned_b, &top_b,
+                          &support_b, &near_b, &level_k, &near_k))
+        return NULL;
+    Py_ssize_t n = z_b.len / (Py_ssize_t)sizeof(float);
+    Py_ssize_t K = top_b.len / (Py_ssize_t)sizeof(double);
+    if (shifted_b.len != n * (Py_ssize_t)sizeof(double) || banned_b.len != n
+        || support_b.len != n * (Py_ssize_t)sizeof(long long)
+        || near_b.len != n * (Py_ssize_t)sizeof(long long)) {
+        PyErr_Format(PyExc_ValueError,
+                     "shifted, banned, support, near: %zd float64, bools, int64, int64 expected",
+                     n);
+        goto done;
+    }
+    if (K < 1 || K > n || level_k > K || near_k > K) {
+        PyErr_Format(PyExc_ValueError, "top: %zd values, expected 1 to %zd and the ranks asked",
+                     K, n);
+        goto done;
+    }
+    {
+        double *shifted = (double *)shifted_b.buf, *top = (double *)top_b.buf;
+        const float *z = (const float *)z_b.buf;
+        const unsigned char *banned = (const unsigned char *)banned_b.buf;
+        long long *support = (long long *)support_b.buf, *near = (long long *)near_b.buf;
+        float *most_of = PyMem_Malloc((size_t)((n + BLOCK - 1) / BLOCK) * sizeof(float));
+        if (most_of == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        const Py_ssize_t blocks = (n + BLOCK - 1) / BLOCK;
+        for (Py_ssize_t b = 0; b < blocks; b++) /* each block's largest allowed logit */
+            most_of[b] = block_most(z, banned, b * BLOCK, b + 1 < blocks ? BLOCK : n - b * BLOCK);
+        for (Py_ssize_t j = 0; j < K; j++)
+            top[j] = -INFINITY;
+        Py_ssize_t seen = 0, best = 0;
+        double most = banned[0] ? -INFINITY : (double)z[0];
+        for (Py_ssize_t b = 0; b < blocks; b++) {
+            /* a block whose largest would be dropped is skipped whole */
+            if (seen >= K && !((double)most_of[b] > top[K - 1]))
+                continue;
+            const Py_ssize_t end = b + 1 < blocks ? (b + 1) * BLOCK : n;
+            for (Py_ssize_t i = b * BLOCK; i < end; i++) {
+                const double v = banned[i] ? -INFINITY : (double)z[i];
+                if (seen >= K && !(v > top[K - 1]))
+                    continue;
+                if (v > most) {
+                    most = v;
+                    best = i;
+                }
+                Py_ssize_t j = seen < K ? seen++ : K - 1; /* drop the smallest kept */
+                while (j > 0 && top[j - 1] < v) {
+                    top[j] = top[j - 1];
+                    j--;
+                }
+                top[j] = v;
+            }
+        }
+        const double first = top[0];
+        const uint64_t none = 0xFFF0000000000000ull; /* -inf */
+        for (Py_ssize_t i = 0; i < n; i++) { /* without a branch, which is vectorised */
+            const double v = (double)z[i];
+            uint64_t bits, mask = (uint64_t)0 - (uint64_t)(banned[i] != 0);
+            memcpy(&bits, &v, sizeof bits);
+            bits = (bits & ~mask) | (none & mask);
+            double x;
+            memcpy(&x, &bits, sizeof x);
+            shifted[i] = x - first;
+        }
+        const Py_ssize_t ns = level_k > 0 ? rows_at_least(support, z, banned, most_of, blocks, n,
+                                                          top[level_k - 1])
+                                          : 0;
+        const Py_ssize_t nn = near_k > 0 ? rows_at_least(near, z, banned, most_of, blocks, n,
+                                                         top[near_k - 1])
+                                         : 0;
+        PyMem_Free(most_of);
+        result = Py_BuildValue("nnn", best, ns, nn);
+    }
+done:
+    PyBuffer_Release(&shifted_b);
+    PyBuffer_Release(&z_b);
+    PyBuffer_Release(&banned_b);
+    PyBuffer_Release(&top_b);
+    PyBuffer_Release(&support_b);
+    PyBuffer_Release(&near_b);
+    return result;
+}
+
+/* numpy's pairwise sum of n contiguous doubles (numpy/_core/src/umath/loops_utils.h.src,
+ * DOUBLE_pairwise_sum), the very additions in the very order. */
+static double
+pairwise(const double *a, Py_ssize_t n)
+{
+    if (n < 8) {
+        double res = 0.;
+        for (Py_ssize_t i = 0; i < n; i++)
+            res += a[i];
+        return res;
+    }
+    if (n <= 128) {
+        double r[8], res;
+        Py_ssize_t i;
+        for (int j = 0; j < 8; j++)
+            r[j] = a[j];
+        for (i = 8; i < n - (n % 8); i += 8)
+            for (int j = 0; j < 8; j++)
+                r[j] += a[i + j];
+        res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; i++)
+            res += a[i];
+        return res;
+    }
+    Py_ssize_t n2 = n / 2;
+    n2 -= n2 % 8;
+    return pairwise(a, n2) + pairwise(a + n2, n - n2);
+}
+
+/* pairwise() of the n doubles from ``start`` of a vector that is zero except v[j] at
+ * idx[j] (k of them, ascending, all in the span): a span without any is 0 exactly, and
+ * x + 0 is x, so only the blocks that hold one are added up. */
+static double
+sparse_pairwise(const double *v, const long long *idx, Py_ssize_t k, Py_ssize_t start,
+                Py_ssize_t n)
+{
+    if (k == 0)
+        return 0.0;
+    if (n <= 128) {
+        double block[128] = {0.0};
+        for (Py_ssize_t j = 0; j < k; j++)
+            block[idx[j] - start] = v[j];
+        return pairwise(block, n);
+    }
+    Py_ssize_t n2 = n / 2;
+    n2 -= n2 % 8;
+    Py_ssize_t split = 0;
+    while (split < k && idx[split] < start + n2)
+        split++;
+    return sparse_pairwise(v, idx, split, start, n2)
+           + sparse_pairwise(v + split, idx + split, k - split, start + n2, n - n2);
+}
+
+/* The sum numpy gives of a (n,) float64 vector of zeros with values at rows idx. */
+static PyObject *
+sparse_sum(PyObject *self, PyObject *args)
+{
+    Py_buffer v_b, idx_b;
+    Py_ssize_t n;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "y*y*n", &v_b, &idx_b, &n))
+        return NULL;
+    Py_ssize_t k = v_b.len / (Py_ssize_t)sizeof(double);
+    if (idx_b.len != k * (Py_ssize_t)sizeof(long long)) {
+        PyErr_Format(PyExc_ValueError, "idx: %zd bytes, expected %zd int64", idx_b.len, k);
+        goto done;
+    }
+    {
+        const long long *idx = (const long long *)idx_b.buf;
+        for (Py_ssize_t j = 0; j < k; j++)
+            if (idx[j] < 0 || idx[j] >= n || (j > 0 && idx[j] <= idx[j - 1])) {
+                PyErr_Format(PyExc_ValueError,
+                             "idx: rows must ascend, distinct, within 0..%zd", n - 1);
+                goto done;
+            }
+        /* numpy's add.reduce starts from its identity, 0 */
+        result = PyFloat_FromDouble(0.0 + sparse_pairwise((const double *)v_b.buf, idx, k, 0, n));
+    }
+done:
+    PyBuffer_Release(&v_b);
+    PyBuffer_Release(&idx_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3): the logits "
@@ -350,6 +705,15 @@ static PyMethodDef methods[] = {
     {"largest", largest, METH_VARARGS,
      "largest(out, x): the len(out) largest of the float64 x, descending, written to out "
      "(with their repeats: out[k - 1] is np.partition(x, n - k)[n - k])."},
+    {"pool", pool, METH_VARARGS,
+     "pool(out, static, rows, scales): one query's added-up logits, (0 + sum of (rows[j] - "
+     "static) * scales[j], in order) + static, float32, written to out."},
+    {"prepare", prepare, METH_VARARGS,
+     "prepare(shifted, z, banned, top, support, near, level_k, near_k): the logits as the "
+     "guesser draws from them (draw.masked_support); returns (argmax, len support, len near)."},
+    {"sparse_sum", sparse_sum, METH_VARARGS,
+     "sparse_sum(values, idx, n): np.sum of the (n,) float64 vector of zeros with values at "
+     "the ascending, distinct rows idx (numpy's pairwise order, bit for bit)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -34,3 +34,18 @@ def terms(
     /,
 ) -> None: ...
 def largest(out: np.ndarray, x: np.ndarray, /) -> None: ...
+def pool(
+    out: np.ndarray, static: np.ndarray, rows: tuple[np.ndarray, ...], scales: np.ndarray, /
+) -> None: ...
+def prepare(
+    shifted: np.ndarray,
+    z: np.ndarray,
+    banned: np.ndarray,
+    top: np.ndarray,
+    support: np.ndarray,
+    near: np.ndarray,
+    level_k: int,
+    near_k: int,
+    /,
+) -> tuple[int, int, int]: ...
+def sparse_sum(values: np.ndarray, idx: np.ndarray, n: int, /) -> float: ...

@@ -91,7 +91,7 @@ def alone_scores(
         return _numpy_scores(cos, heard, w, static, tables, terms_of)
     q, last = _tables(tables.quantiles)
     out = np.empty_like(cos)
-    w0, w1, w2, w3 = (float(x) for x in w[:4])
+    w0, w1, w2, w3 = w[:4].tolist()  # float32 to float: exact
     for j, h in enumerate(heard):
         row = int(h.row)  # type: ignore[arg-type]  # all rows are known here
         c, z, table = cos[j], out[j], q[row]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people.compiled import largest
+from associatsiya_ai.bots.people.compiled import kernel, largest
 
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people.params import LevelDraw
@@ -110,13 +110,27 @@ def _level_words(z: np.ndarray, draw: LevelDraw) -> np.ndarray:
 
 
 def level_probabilities(
-    z: np.ndarray, idx: np.ndarray, n: int, temperature: float, buffer: np.ndarray | None = None
+    z: np.ndarray,
+    idx: np.ndarray,
+    n: int,
+    temperature: float,
+    buffer: np.ndarray | None = None,
+    exps: np.ndarray | None = None,
 ) -> np.ndarray:
     """The level's probabilities of its words ``idx`` (k,) with logits ``z`` (k,) float64
     among ``n`` words; (k,) float64. ``buffer``: (n,) float64 to work in (overwritten;
-    default a new one): numpy sums pairwise, so the sum is the one over the dense vector."""
-    x = z / temperature
-    e = np.exp(x - x.max())
+    default a new one): numpy sums pairwise, so the sum is the one over the dense vector.
+    ``exps``: ``np.exp(z - z.max())`` when known (the softmax's terms at ``idx``), used at
+    temperature 1, where they are the very numbers."""
+    if temperature == 1.0 and exps is not None:
+        e = exps
+    else:
+        x = z / temperature
+        e = np.exp(x - x.max())
+    if kernel is not None:  # the dense sum, from the blocks that hold the words only
+        rows = np.ascontiguousarray(idx, np.int64)
+        total: np.ndarray = e / kernel.sparse_sum(e, rows, n)
+        return total
     if buffer is None:
         dense = np.zeros(n)
     else:
@@ -129,44 +143,81 @@ def level_probabilities(
 
 def masked_support(
     z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """The logits as float64 with ``banned`` at -inf, the words the level may draw, and the
-    ``k + 1`` likeliest words when the level draws from fewer than ``k``.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+    """The logits as the guesser draws from them: shifted by their largest, with ``banned``
+    at -inf, the words the level may draw and their logits, and the ``k + 1`` likeliest
+    words when the level draws from fewer than ``k``.
 
     Parameters
     ----------
     z : numpy.ndarray
-        Shape (n,), float32: logits.
+        Shape (n,), float32, C-contiguous: logits.
     banned : numpy.ndarray
-        Shape (n,), bool.
+        Shape (n,), bool, C-contiguous; not all True.
     draw : LevelDraw
     k : int
         How many likeliest words are wanted besides the level's.
 
     Returns
     -------
-    x : numpy.ndarray
-        Shape (n,), float64 (``z`` where allowed, else -inf).
+    shifted : numpy.ndarray
+        Shape (n,), float64: ``x - x.max()``, ``x`` being ``z`` where allowed, else -inf
+        (``softmax(z, banned)`` is its exponential over its sum).
     support : numpy.ndarray
-        The words of :func:`level_support` ``(x, None, draw)``; their probabilities are
-        :func:`level_probabilities` of ``x[support]``.
+        The words of :func:`level_support` ``(x, None, draw)``, ascending int64.
     near : numpy.ndarray or None
         When the level draws from fewer than ``k`` words: the words whose logit is at least
         the (k + 1)-th largest, ascending int64 (the k + 1 likeliest when there are no
         ties); else None.
+    level : numpy.ndarray
+        ``x[support]``, float64: its :func:`level_probabilities` are the level's.
     """
     n = len(z)
+    if kernel is not None:
+        return _masked_support_compiled(z, banned, draw, k)
     x = z.astype(np.float64)
     x[banned] = -np.inf
     support = _level_words(x, draw)
     near = None
     if support.size < k < n:
         near = np.flatnonzero(x >= largest(x, k + 1)[-1])
-    return x, support, near
+    level = x[support]
+    x -= level.max()  # the largest is the level's
+    return x, support, near, level
+
+
+def _masked_support_compiled(
+    z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+    """:func:`masked_support` in two compiled passes (``_kernel.prepare``): the largest
+    logits, then the shifted logits with the words at least as likely as the level's
+    last and as the (k + 1)-th."""
+    assert kernel is not None
+    n = len(z)
+    one = draw.temperature <= 0 or draw.top_k == 1
+    some = not one and 0 < draw.top_k < n
+    level_k = draw.top_k if some else 0
+    top = np.empty(min(n, max(level_k, k + 1)))
+    shifted = np.empty(n)
+    rows, near_rows = np.empty(n, np.int64), np.empty(n, np.int64)
+    maybe = one or (some and level_k <= k)  # else the level has more than k words
+    near_k = k + 1 if maybe and k < n else 0
+    best, size, near_size = kernel.prepare(
+        shifted, z, banned, top, rows, near_rows, level_k, near_k
+    )
+    support = np.array([best]) if one else rows[:size].copy() if some else np.arange(n)
+    near = near_rows[:near_size].copy() if support.size < k < n else None
+    level = z[support].astype(np.float64)  # x[support]
+    level[banned[support]] = -np.inf
+    return shifted, support, near, level
 
 
 def likeliest(
-    e: np.ndarray, support: np.ndarray, k: int, near: np.ndarray | None = None
+    e: np.ndarray,
+    support: np.ndarray,
+    k: int,
+    near: np.ndarray | None = None,
+    at_support: np.ndarray | None = None,
 ) -> np.ndarray:
     """The ``k`` largest positive ``e`` (n,) float64, largest first: among ``support`` (the
     level's top words, ascending) when it holds k positive ones, else among all.
@@ -175,9 +226,17 @@ def likeliest(
     likeliest (``near``, ascending, when known from the logits, which ``e`` follows; else
     by one partition of ``e``). When they are k + 1 with distinct positive ``e``, the set
     and order of the k largest do not depend on how ties are broken: that is the answer.
-    Else :func:`likeliest_plain` (the same words in the same order).
+    Likewise among the level's words when their values are distinct and k are positive
+    (sorted as a list: a dozen words; ``at_support``: ``e[support]`` when known). Else
+    :func:`likeliest_plain` (the same words in the same order).
     """
     n = len(e)
+    if support.size >= k:  # among the level's words, k positive and distinct: in Python
+        listed: list[float] = (e[support] if at_support is None else at_support).tolist()
+        if sum(v > 0 for v in listed) >= k and len(set(listed)) == len(listed):
+            ranked_rows = sorted(range(len(listed)), key=listed.__getitem__, reverse=True)
+            first: np.ndarray = support[ranked_rows[:k]]
+            return first
     if support.size < k < n:
         if near is None:
             near = np.flatnonzero(e >= np.partition(e, n - k - 1)[n - k - 1])
