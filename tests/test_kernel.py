@@ -152,6 +152,25 @@ def test_alone_scores_with_links_are_the_numpy_ones() -> None:
     assert not np.array_equal(compiled, scores_both_ways(m, list(m.vocab.words))[0])
 
 
+@needs_kernel
+def test_a_table_that_does_not_descend_is_scored_in_numpy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pass's binary searches need descending rows: any other table goes to numpy."""
+    from associatsiya_ai.bots.people import alone
+
+    m = tiny_model()
+    q = m.tables.quantiles.copy()
+    q[1, 2], q[1, 3] = q[1, 3] - 0.5, q[1, 2]  # one row out of order
+    shuffled = PeopleModel(m.vocab, dataclasses.replace(m.tables, quantiles=q), m.weights)
+    calls: list[int] = []
+    real = alone._numpy_scores
+    monkeypatch.setattr(alone, "_numpy_scores", lambda *a: calls.append(1) or real(*a))
+    compiled, plain = scores_both_ways(shuffled, list(m.vocab.words))
+    np.testing.assert_array_equal(compiled, plain)
+    assert len(calls) == 2  # the compiled call fell back to numpy
+
+
 def test_without_the_pass_numpy_gives_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
     """Built without a C compiler, the model runs in numpy; asking for the pass says why not."""
     from associatsiya_ai.bots.people import alone
@@ -237,3 +256,49 @@ def test_sparse_sum_is_numpys_sum_of_the_dense_vector() -> None:
         assert _kernel.sparse_sum(values, rows, n) == dense.sum()
     with pytest.raises(ValueError, match="ascend"):
         _kernel.sparse_sum(np.ones(2), np.int64([3, 1]), 5)
+
+
+@needs_kernel
+def test_settle_is_likeliest_and_the_level_draw() -> None:
+    """The guesser's compiled last step gives the words, numbers and draw of the numpy one,
+    or None where ties leave the order to it."""
+    from associatsiya_ai.bots.people.draw import (
+        draw_at,
+        level_probabilities,
+        likeliest,
+        settle,
+    )
+
+    rng = np.random.default_rng(12)
+    settled = 0
+    for trial in range(600):
+        n = int(rng.integers(20, 400))
+        z = rng.normal(0, 3, n).astype(np.float32)
+        if trial % 5 == 0:
+            z = np.round(z, 0)  # ties
+        support = np.sort(rng.choice(n, int(rng.integers(1, 19)), replace=False)).astype(np.int64)
+        x = z.astype(np.float64)
+        e = np.exp(x - x[support].max())
+        total = float(e.sum())
+        k = int(rng.integers(1, 12))
+        temperature = float(rng.choice([1.0, 3.0]))
+        u = float(rng.random()) if trial % 3 else None
+        level = x[support]
+        terms = None
+        if temperature != 1.0:
+            y = level / temperature
+            terms = np.exp(y - y.max())
+        got = settle(e, z, support, total, k, terms, u)
+        if got is None:
+            continue
+        settled += 1
+        top = likeliest(e, support, k, None, e[support])
+        assert got[0] == top.tolist()
+        assert got[1] == z[top].tolist()
+        assert got[2] == (e[top] / total).tolist()
+        want = 0
+        if u is not None:
+            q = level_probabilities(level, support, n, temperature, None, e[support])
+            want = draw_at(q, u)
+        assert got[3] == want
+    assert settled > 200

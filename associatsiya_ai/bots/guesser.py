@@ -22,10 +22,11 @@ from associatsiya_ai.bots.decision import Candidate, Decision, percent
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
 from associatsiya_ai.bots.people.draw import (
-    draw_index,
+    draw_at,
     level_probabilities,
     likeliest,
     masked_support,
+    settle,
 )
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
@@ -240,31 +241,39 @@ class EmbeddingGuesser:
         draw = people.level_draw(self.level_name)
         e, support, near, level = masked_support(z, banned, draw, self.candidates)
         np.exp(e, out=e)  # softmax(z, banned) = e / total, the same floats, in place
-        total = e.sum()
-        at_support = e[support]
-        top = likeliest(e, support, self.candidates, near, at_support)
-        words = self.vocab.words
-        rows = top.tolist()
-        scores = z[top].tolist()  # float32 to float: exact
-        probs = (e[top] / total).tolist()
+        total = float(e.sum())
         # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...)),
-        # its probabilities summed in e's array (no longer needed)
-        j = 0
-        if self.level_name != "hard":
-            one = draw.temperature <= 0 or draw.top_k == 1  # its likeliest word, drawn
-            q = (
-                np.ones(1)
-                if one
-                else level_probabilities(level, support, len(e), draw.temperature, e, at_support)
-            )
-            j = draw_index(q, rng)
+        # from the level's words (one: its likeliest, drawn)
+        k, n, temperature = self.candidates, len(e), draw.temperature
+        u = None if self.level_name == "hard" else rng.random()
+        drawn = u is not None and not (temperature <= 0 or draw.top_k == 1)
+        terms = None
+        if drawn and temperature != 1.0:
+            x = level / temperature
+            terms = np.exp(x - x.max())
+        settled = settle(e, z, support, total, k, terms, u if drawn else None)
+        if settled is not None:
+            rows, scores, probs, j = settled
+            chance = float(e[support[j]] / total)
+        else:  # ties, or without the compiled pass
+            at_support = e[support]
+            top = likeliest(e, support, k, near, at_support)
+            rows = top.tolist()
+            scores = z[top].tolist()  # float32 to float: exact
+            probs = (e[top] / total).tolist()
+            j = 0
+            if drawn and u is not None:
+                q = level_probabilities(level, support, n, temperature, e, at_support)
+                j = draw_at(q, u)  # (e was the sum's buffer)
+            chance = float(at_support[j] / total)
         pick = int(support[j])
+        words = self.vocab.words
         cands = tuple(
             Candidate(words[i], None, s, p) for i, s, p in zip(rows, scores, probs, strict=True)
         )
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != rows[0]:
-            reason += f" (шанс ответа «{words[pick]}» — {percent(float(at_support[j] / total))})"
+            reason += f" (шанс ответа «{words[pick]}» — {percent(chance)})"
         muted = [w for w in (*chain, *history) if fold(w) in bot]
         if muted:  # why its chances are lower than the bot hinter's for the same chain
             reason += (

@@ -63,6 +63,7 @@ tables_init(Tables *t, const float *table, const float *lr, Py_ssize_t K)
 {
     t->K = K;
     t->lr = lr;
+
     for (Py_ssize_t j = 0; j < K; j++) {
         t->dx[j] = (double)table[K - 1 - j];
         t->dy[j] = (double)lr[K - 1 - j];
@@ -75,17 +76,21 @@ tables_init(Tables *t, const float *table, const float *lr, Py_ssize_t K)
     t->beyond = lr[K - 1];
 }
 
-/* fwd: np.interp(c, dx, dy, right=0.0) as float32 where c >= the table's lowest entry. */
+/* fwd: np.interp(c, dx, dy, right=0.0) as float32 where c >= the table's lowest entry, else
+ * ln RANKS[-1]. The segment is found by a binary search without branches (the abscissae
+ * ascend: PeopleTables' rows descend), and both outcomes are computed, one kept: the
+ * outcome of a comparison is as good as random here, and a mispredicted branch costs more
+ * than the arithmetic. */
 static inline float
 fwd_rank(const Tables *t, float c)
 {
-    if (!(c >= t->lowest))
-        return t->beyond;
     const Py_ssize_t K = t->K;
     const double x = (double)c;
-    Py_ssize_t j = 0; /* the last abscissa <= x (x >= dx[0] here) */
-    while (j + 1 < K && t->dx[j + 1] <= x)
-        j++;
+    Py_ssize_t j = 0; /* the last abscissa <= x (when x >= dx[0]) */
+    for (Py_ssize_t step = MAX_K / 2; step > 0; step >>= 1) { /* unrolled: a constant count */
+        const Py_ssize_t next = j + step;
+        j = (next < K && t->dx[next] <= x) ? next : j;
+    }
     double r;
     if (j == K - 1)
         r = (x == t->dx[j]) ? t->dy[j] : 0.0; /* np.interp's right=0.0 */
@@ -99,28 +104,28 @@ fwd_rank(const Tables *t, float c)
                 r = t->dy[j];
         }
     }
-    return (float)r;
+    return c >= t->lowest ? (float)r : t->beyond;
 }
 
-/* rev: c's ln(rank) in a candidate's own descending table ``row`` (lowest entry ``last``). */
+/* rev: c's ln(rank) in a candidate's own descending table ``row`` (lowest entry ``last``);
+ * as fwd_rank, without branches. */
 static inline float
 rev_rank(const Tables *t, float c, float last, const float *row)
 {
-    if (!(c >= last))
-        return t->beyond;
-    Py_ssize_t k = t->K - 1; /* entries above the cosine: a prefix of the row */
-    while (k > 0 && row[k - 1] <= c)
-        k--;
-    if (k == 0)
-        return 0.0f; /* nearer than the nearest neighbour: ln 1 */
-    const Py_ssize_t s = k - 1;
+    Py_ssize_t k = 0; /* entries above the cosine among the first K - 1: a prefix */
+    for (Py_ssize_t step = MAX_K / 2; step > 0; step >>= 1) { /* unrolled: a constant count */
+        const Py_ssize_t next = k + step;
+        k = (next <= t->K - 1 && row[next - 1] > c) ? next : k;
+    }
+    const Py_ssize_t s = k > 0 ? k - 1 : 0;
     float span = row[s] - row[s + 1];
-    if (span < 1e-6f)
-        span = 1e-6f; /* np.maximum(span, 1e-6) */
+    span = span < 1e-6f ? 1e-6f : span; /* np.maximum(span, 1e-6) */
     float rev = row[s] - c;
     rev = rev / span;
     rev = rev * t->step[s];
-    return rev + t->lr[s];
+    rev = rev + t->lr[s];
+    rev = k == 0 ? 0.0f : rev; /* nearer than the nearest neighbour: ln 1 */
+    return c >= last ? rev : t->beyond;
 }
 
 static int
@@ -200,6 +205,8 @@ alone(PyObject *self, PyObject *args)
         }
         for (Py_ssize_t j = 0; j < m; j++) {
             const Py_ssize_t i = within[j];
+            if (j + 16 < m) /* a table row read a few rows from now, asked for now */
+                __builtin_prefetch(q + (Py_ssize_t)within[j + 16] * K);
             const float c = cos[i];
             float z = c * w1;
             z = z + w0;
@@ -315,6 +322,8 @@ terms(PyObject *self, PyObject *args)
             out[linked[i]] = out[linked[i]] + weights[i];
         for (Py_ssize_t i = 0; i < m; i++) { /* const + by_fwd * fwd + by_rev * rev */
             const long long r = rows[i];
+            if (i + 16 < m) /* as in alone() */
+                __builtin_prefetch(q + rows[i + 16] * t.K);
             const float c = cos[r];
             float v = by_fwd[i] * fwd_rank(&t, c);
             v = cst[i] + v;
@@ -694,6 +703,105 @@ done:
     return result;
 }
 
+#define MAX_SETTLED 64
+
+/* What the guesser answers, from the exponentiated shifted logits e (n,) float64, their sum
+ * ``total``, its logits z (n,) float32 and the level's words ``support`` (ascending int64, at
+ * most MAX_SETTLED): the k likeliest words, largest first (draw.likeliest), their logits
+ * and probabilities e / total, and the index in support of the word drawn with the uniform
+ * ``u`` (draw.draw_index) from the level's probabilities: ``level`` (the level's terms,
+ * float64, as support) over their dense sum (draw.level_probabilities), or e at support when
+ * ``level`` is None. u < 0: no draw (index 0). None where the words' order would depend on
+ * how ties are broken, or fewer than k are positive: numpy decides. */
+static PyObject *
+settle(PyObject *self, PyObject *args)
+{
+    Py_buffer e_b, z_b, support_b, level_b = {0};
+    PyObject *level_o, *result = NULL;
+    double total, u;
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "y*y*y*dnOd", &e_b, &z_b, &support_b, &total, &k, &level_o,
+                          &u))
+        return NULL;
+    const Py_ssize_t n = e_b.len / (Py_ssize_t)sizeof(double);
+    const Py_ssize_t m = support_b.len / (Py_ssize_t)sizeof(long long);
+    const int has_level = level_o != Py_None;
+    if (has_level && PyObject_GetBuffer(level_o, &level_b, PyBUF_SIMPLE) < 0)
+        goto done;
+    if (z_b.len != n * (Py_ssize_t)sizeof(float)
+        || (has_level && level_b.len != m * (Py_ssize_t)sizeof(double))) {
+        PyErr_SetString(PyExc_ValueError, "z and level: as e and support");
+        goto done;
+    }
+    if (m > MAX_SETTLED || k < 1 || k > m) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    {
+        const double *e = (const double *)e_b.buf;
+        const float *z = (const float *)z_b.buf;
+        const long long *support = (const long long *)support_b.buf;
+        double at[MAX_SETTLED];
+        Py_ssize_t order[MAX_SETTLED], positive = 0;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            if (support[i] < 0 || support[i] >= n || (i > 0 && support[i] <= support[i - 1])) {
+                PyErr_SetString(PyExc_ValueError, "support: rows must ascend, within e");
+                goto done;
+            }
+            at[i] = e[support[i]];
+            positive += at[i] > 0;
+            Py_ssize_t j = i; /* insertion, largest first */
+            while (j > 0 && at[order[j - 1]] < at[i]) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = i;
+        }
+        int distinct = positive >= k;
+        for (Py_ssize_t i = 1; i < m && distinct; i++)
+            distinct = at[order[i - 1]] != at[order[i]];
+        if (!distinct) {
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+        Py_ssize_t drawn = 0;
+        if (u >= 0) { /* numpy's cumulative sum, normalised, searched (bisect_right) */
+            const double *lev = has_level ? (const double *)level_b.buf : at;
+            const double sum = 0.0 + sparse_pairwise(lev, support, m, 0, n);
+            double cdf[MAX_SETTLED], acc = 0.0;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                acc = i == 0 ? lev[0] / sum : acc + lev[i] / sum;
+                cdf[i] = acc;
+            }
+            while (drawn < m && !(u < cdf[drawn] / cdf[m - 1]))
+                drawn++;
+        }
+        PyObject *rows = PyList_New(k), *scores = PyList_New(k), *probs = PyList_New(k);
+        if (rows == NULL || scores == NULL || probs == NULL) {
+            Py_XDECREF(rows);
+            Py_XDECREF(scores);
+            Py_XDECREF(probs);
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < k; i++) {
+            const long long r = support[order[i]];
+            PyList_SET_ITEM(rows, i, PyLong_FromLongLong(r));
+            PyList_SET_ITEM(scores, i, PyFloat_FromDouble((double)z[r]));
+            PyList_SET_ITEM(probs, i, PyFloat_FromDouble(at[order[i]] / total));
+        }
+        result = Py_BuildValue("NNNn", rows, scores, probs, drawn);
+    }
+done:
+    PyBuffer_Release(&e_b);
+    PyBuffer_Release(&z_b);
+    PyBuffer_Release(&support_b);
+    if (has_level && level_b.buf != NULL)
+        PyBuffer_Release(&level_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3): the logits "
@@ -714,6 +822,9 @@ static PyMethodDef methods[] = {
     {"sparse_sum", sparse_sum, METH_VARARGS,
      "sparse_sum(values, idx, n): np.sum of the (n,) float64 vector of zeros with values at "
      "the ascending, distinct rows idx (numpy's pairwise order, bit for bit)."},
+    {"settle", settle, METH_VARARGS,
+     "settle(e, z, support, total, k, level, u): the guesser's k likeliest words, their "
+     "logits and probabilities, and the index drawn with u (None: numpy decides)."},
     {NULL, NULL, 0, NULL},
 };
 

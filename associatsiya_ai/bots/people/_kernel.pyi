@@ -49,3 +49,13 @@ def prepare(
     /,
 ) -> tuple[int, int, int]: ...
 def sparse_sum(values: np.ndarray, idx: np.ndarray, n: int, /) -> float: ...
+def settle(
+    e: np.ndarray,
+    z: np.ndarray,
+    support: np.ndarray,
+    total: float,
+    k: int,
+    level: np.ndarray | None,
+    u: float,
+    /,
+) -> tuple[list[int], list[float], list[float], int] | None: ...

@@ -30,18 +30,21 @@ from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables
 
 __all__ = ["COMPILED", "alone_scores"]
 
-_LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, bool]] = {}
 
 
-def _tables(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The (n, K) table as C-contiguous float32 and its last column (n,), made once."""
+def _tables(quantiles: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The (n, K) table as C-contiguous float32, its last column (n,), and whether every
+    row descends (ties allowed: what the compiled pass's binary searches need; a table
+    that does not is scored in numpy), made once."""
     hit = _LAST.get(id(quantiles))
     if hit is None or hit[0] is not quantiles:
         q = np.ascontiguousarray(quantiles, np.float32)
-        hit = (quantiles, q, np.ascontiguousarray(q[:, -1]))
+        descends = bool((q[:, 1:] <= q[:, :-1]).all())  # False with a NaN
+        hit = (quantiles, q, np.ascontiguousarray(q[:, -1]), descends)
         _LAST.clear()  # one vocabulary's tables at a time
         _LAST[id(quantiles)] = hit
-    return hit[1], hit[2]
+    return hit[1], hit[2], hit[3]
 
 
 def alone_scores(
@@ -89,7 +92,9 @@ def alone_scores(
     use = COMPILED if compiled is None else compiled
     if not use or any(h.row is None for h in heard):
         return _numpy_scores(cos, heard, w, static, tables, terms_of)
-    q, last = _tables(tables.quantiles)
+    q, last, descends = _tables(tables.quantiles)
+    if not descends:
+        return _numpy_scores(cos, heard, w, static, tables, terms_of)
     out = np.empty_like(cos)
     w0, w1, w2, w3 = w[:4].tolist()  # float32 to float: exact
     for j, h in enumerate(heard):

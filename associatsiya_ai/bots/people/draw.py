@@ -19,12 +19,14 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.params import LevelDraw
 
 __all__ = [
+    "draw_at",
     "draw_index",
     "level_probabilities",
     "level_support",
     "likeliest",
     "likeliest_plain",
     "masked_support",
+    "settle",
     "softmax",
     "softmax_at",
 ]
@@ -78,8 +80,12 @@ def draw_index(p: np.ndarray, rng: np.random.Generator) -> int:
     rng : numpy.random.Generator
         Advanced by one double, as by ``choice``.
     """
+    return draw_at(p, rng.random())
+
+
+def draw_at(p: np.ndarray, u: float) -> int:
+    """:func:`draw_index` with its uniform number ``u`` in [0, 1) drawn."""
     cdf = list(accumulate(p.tolist()))  # numpy's cumsum: the same sequential float adds
-    u = rng.random()
     return bisect_right([c / cdf[-1] for c in cdf], u)
 
 
@@ -258,3 +264,46 @@ def likeliest_plain(e: np.ndarray, support: np.ndarray, k: int) -> np.ndarray:
     top = pool[np.argpartition(-e[pool], k - 1)[:k]]
     out: np.ndarray = top[np.argsort(-e[top], kind="stable")]
     return out
+
+
+def settle(
+    e: np.ndarray,
+    z: np.ndarray,
+    support: np.ndarray,
+    total: float,
+    k: int,
+    level: np.ndarray | None,
+    u: float | None,
+) -> tuple[list[int], list[float], list[float], int] | None:
+    """The guesser's answer in one compiled call, where the numbers allow (else None).
+
+    Parameters
+    ----------
+    e : numpy.ndarray
+        Shape (n,), float64: the exponentiated shifted logits (:func:`masked_support`).
+    z : numpy.ndarray
+        Shape (n,), float32: the logits.
+    support : numpy.ndarray
+        The level's words, ascending int64.
+    total : float
+        ``e.sum()``.
+    k : int
+        How many likeliest words.
+    level : numpy.ndarray or None
+        The level's terms ``exp(x / T - max)`` at ``support`` (float64), or None at
+        temperature 1, where they are ``e[support]``.
+    u : float or None
+        The uniform number of the draw (:func:`draw_at`), or None for no draw.
+
+    Returns
+    -------
+    tuple or None
+        The k likeliest words (rows, largest first: :func:`likeliest`), their logits and
+        probabilities ``e / total`` as lists, and the index in ``support`` drawn
+        (:func:`draw_at` of :func:`level_probabilities`; 0 without a draw). None without the
+        compiled pass, with more than 64 words in ``support``, or where ties or fewer than
+        k positive words leave the order to :func:`likeliest_plain`.
+    """
+    if kernel is None:
+        return None
+    return kernel.settle(e, z, support, total, k, level, -1.0 if u is None else u)
