@@ -254,6 +254,7 @@ def test_sparse_sum_is_numpys_sum_of_the_dense_vector() -> None:
         dense = np.zeros(n)
         dense[rows] = values
         assert _kernel.sparse_sum(values, rows, n) == dense.sum()
+        assert _kernel.dense_sum(dense) == dense.sum()
     with pytest.raises(ValueError, match="ascend"):
         _kernel.sparse_sum(np.ones(2), np.int64([3, 1]), 5)
 

@@ -224,6 +224,7 @@ def test_masked_support_is_the_level_support_of_the_masked_logits(
     """Compiled (``_kernel.prepare``) or in numpy, the same floats and words."""
     from associatsiya_ai.bots.people import draw as draw_module
     from associatsiya_ai.bots.people.draw import (
+        level_logits,
         level_probabilities,
         level_support,
         masked_support,
@@ -243,7 +244,8 @@ def test_masked_support_is_the_level_support_of_the_masked_logits(
         banned[int(gen.integers(0, n))] = False
         draw = LevelDraw(float(gen.choice([0.0, 1.0, 2.0])), int(gen.integers(0, 12)))
         k = int(gen.integers(1, 15))
-        shifted, support, near, level = masked_support(z, banned, draw, k)
+        shifted, support, near = masked_support(z, banned, draw, k)
+        level = level_logits(z, banned, support)
         plain = np.where(banned, -np.inf, z.astype(np.float64))
         np.testing.assert_array_equal(shifted, plain - plain.max())
         expected_support, expected_q = level_support(plain, None, draw)

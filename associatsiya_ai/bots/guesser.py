@@ -23,10 +23,12 @@ from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel, softmax
 from associatsiya_ai.bots.people.draw import (
     draw_at,
+    level_logits,
     level_probabilities,
     likeliest,
     masked_support,
     settle,
+    total_of,
 )
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
@@ -239,9 +241,9 @@ class EmbeddingGuesser:
                 return Decision(PASS, chain=chain, reason="все слова исключены")
             banned = np.zeros_like(banned)
         draw = people.level_draw(self.level_name)
-        e, support, near, level = masked_support(z, banned, draw, self.candidates)
+        e, support, near = masked_support(z, banned, draw, self.candidates)
         np.exp(e, out=e)  # softmax(z, banned) = e / total, the same floats, in place
-        total = float(e.sum())
+        total = total_of(e)
         # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...)),
         # from the level's words (one: its likeliest, drawn)
         k, n, temperature = self.candidates, len(e), draw.temperature
@@ -249,7 +251,7 @@ class EmbeddingGuesser:
         drawn = u is not None and not (temperature <= 0 or draw.top_k == 1)
         terms = None
         if drawn and temperature != 1.0:
-            x = level / temperature
+            x = level_logits(z, banned, support) / temperature
             terms = np.exp(x - x.max())
         settled = settle(e, z, support, total, k, terms, u if drawn else None)
         if settled is not None:
@@ -263,6 +265,7 @@ class EmbeddingGuesser:
             probs = (e[top] / total).tolist()
             j = 0
             if drawn and u is not None:
+                level = level_logits(z, banned, support)
                 q = level_probabilities(level, support, n, temperature, e, at_support)
                 j = draw_at(q, u)  # (e was the sum's buffer)
             chance = float(at_support[j] / total)

@@ -522,6 +522,26 @@ rows_at_least(long long *out, const float *z, const unsigned char *banned,
     return m;
 }
 
+/* shifted = (z as float64, -inf where banned) - first: without a branch, vectorised (and
+ * compiled twice where the compiler can: for AVX2 and for any x86-64, picked at load). */
+#if defined(__linux__) && defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void
+shift(double *shifted, const float *z, const unsigned char *banned, Py_ssize_t n, double first)
+{
+    const uint64_t none = 0xFFF0000000000000ull; /* -inf */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const double v = (double)z[i];
+        uint64_t bits, mask = (uint64_t)0 - (uint64_t)(banned[i] != 0);
+        memcpy(&bits, &v, sizeof bits);
+        bits = (bits & ~mask) | (none & mask);
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        shifted[i] = x - first;
+    }
+}
+
 /* The logits z as the guesser draws from them, in two passes (numpy: draw.masked_support):
  * x = z as float64, -inf where banned; top = the len(top) largest of x, descending, with
  * their repeats (as largest() below); shifted = x - top[0]; the rows whose x is at least
@@ -540,9 +560,10 @@ prepare(PyObject *self, PyObject *args)
     Py_ssize_t K = top_b.len / (Py_ssize_t)sizeof(double);
     if (shifted_b.len != n * (Py_ssize_t)sizeof(double) || banned_b.len != n
         || support_b.len != n * (Py_ssize_t)sizeof(long long)
-        || near_b.len != n * (Py_ssize_t)sizeof(long long)) {
+        || near_b.len != (near_k > 0 ? n : 0) * (Py_ssize_t)sizeof(long long)) {
         PyErr_Format(PyExc_ValueError,
-                     "shifted, banned, support, near: %zd float64, bools, int64, int64 expected",
+                     "shifted, banned, support, near: %zd float64, bools, int64, int64 (near: "
+                     "none when near_k is 0) expected",
                      n);
         goto done;
     }
@@ -589,17 +610,7 @@ prepare(PyObject *self, PyObject *args)
                 top[j] = v;
             }
         }
-        const double first = top[0];
-        const uint64_t none = 0xFFF0000000000000ull; /* -inf */
-        for (Py_ssize_t i = 0; i < n; i++) { /* without a branch, which is vectorised */
-            const double v = (double)z[i];
-            uint64_t bits, mask = (uint64_t)0 - (uint64_t)(banned[i] != 0);
-            memcpy(&bits, &v, sizeof bits);
-            bits = (bits & ~mask) | (none & mask);
-            double x;
-            memcpy(&x, &bits, sizeof x);
-            shifted[i] = x - first;
-        }
+        shift(shifted, z, banned, n, top[0]);
         const Py_ssize_t ns = level_k > 0 ? rows_at_least(support, z, banned, most_of, blocks, n,
                                                           top[level_k - 1])
                                           : 0;
@@ -670,6 +681,19 @@ sparse_pairwise(const double *v, const long long *idx, Py_ssize_t k, Py_ssize_t 
         split++;
     return sparse_pairwise(v, idx, split, start, n2)
            + sparse_pairwise(v + split, idx + split, k - split, start + n2, n - n2);
+}
+
+/* np.sum of a float64 vector: numpy's add.reduce, from its identity, pairwise. */
+static PyObject *
+dense_sum(PyObject *self, PyObject *args)
+{
+    Py_buffer x_b;
+    if (!PyArg_ParseTuple(args, "y*", &x_b))
+        return NULL;
+    const double total =
+        0.0 + pairwise((const double *)x_b.buf, x_b.len / (Py_ssize_t)sizeof(double));
+    PyBuffer_Release(&x_b);
+    return PyFloat_FromDouble(total);
 }
 
 /* The sum numpy gives of a (n,) float64 vector of zeros with values at rows idx. */
@@ -819,6 +843,8 @@ static PyMethodDef methods[] = {
     {"prepare", prepare, METH_VARARGS,
      "prepare(shifted, z, banned, top, support, near, level_k, near_k): the logits as the "
      "guesser draws from them (draw.masked_support); returns (argmax, len support, len near)."},
+    {"dense_sum", dense_sum, METH_VARARGS,
+     "dense_sum(x): np.sum of the float64 x, numpy's pairwise order, bit for bit."},
     {"sparse_sum", sparse_sum, METH_VARARGS,
      "sparse_sum(values, idx, n): np.sum of the (n,) float64 vector of zeros with values at "
      "the ascending, distinct rows idx (numpy's pairwise order, bit for bit)."},

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "draw_at",
     "draw_index",
+    "level_logits",
     "level_probabilities",
     "level_support",
     "likeliest",
@@ -29,6 +30,7 @@ __all__ = [
     "settle",
     "softmax",
     "softmax_at",
+    "total_of",
 ]
 
 
@@ -149,10 +151,10 @@ def level_probabilities(
 
 def masked_support(
     z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The logits as the guesser draws from them: shifted by their largest, with ``banned``
-    at -inf, the words the level may draw and their logits, and the ``k + 1`` likeliest
-    words when the level draws from fewer than ``k``.
+    at -inf, the words the level may draw, and the ``k + 1`` likeliest words when the level
+    draws from fewer than ``k``.
 
     Parameters
     ----------
@@ -175,8 +177,8 @@ def masked_support(
         When the level draws from fewer than ``k`` words: the words whose logit is at least
         the (k + 1)-th largest, ascending int64 (the k + 1 likeliest when there are no
         ties); else None.
-    level : numpy.ndarray
-        ``x[support]``, float64: its :func:`level_probabilities` are the level's.
+
+    The level's logits ``x[support]`` are :func:`level_logits`.
     """
     n = len(z)
     if kernel is not None:
@@ -187,14 +189,20 @@ def masked_support(
     near = None
     if support.size < k < n:
         near = np.flatnonzero(x >= largest(x, k + 1)[-1])
-    level = x[support]
-    x -= level.max()  # the largest is the level's
-    return x, support, near, level
+    x -= x[support].max()  # the largest is the level's
+    return x, support, near
+
+
+def level_logits(z: np.ndarray, banned: np.ndarray, support: np.ndarray) -> np.ndarray:
+    """The logits ``x[support]`` of :func:`masked_support` (its ``x``: ``z`` as float64,
+    -inf where ``banned``), float64: their :func:`level_probabilities` are the level's."""
+    out: np.ndarray = np.where(banned[support], -np.inf, z[support].astype(np.float64))
+    return out
 
 
 def _masked_support_compiled(
     z: np.ndarray, banned: np.ndarray, draw: LevelDraw, k: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """:func:`masked_support` in two compiled passes (``_kernel.prepare``): the largest
     logits, then the shifted logits with the words at least as likely as the level's
     last and as the (k + 1)-th."""
@@ -205,17 +213,16 @@ def _masked_support_compiled(
     level_k = draw.top_k if some else 0
     top = np.empty(min(n, max(level_k, k + 1)))
     shifted = np.empty(n)
-    rows, near_rows = np.empty(n, np.int64), np.empty(n, np.int64)
     maybe = one or (some and level_k <= k)  # else the level has more than k words
     near_k = k + 1 if maybe and k < n else 0
+    rows = np.empty(n, np.int64)
+    near_rows = np.empty(n if near_k else 0, np.int64)
     best, size, near_size = kernel.prepare(
         shifted, z, banned, top, rows, near_rows, level_k, near_k
     )
-    support = np.array([best]) if one else rows[:size].copy() if some else np.arange(n)
-    near = near_rows[:near_size].copy() if support.size < k < n else None
-    level = z[support].astype(np.float64)  # x[support]
-    level[banned[support]] = -np.inf
-    return shifted, support, near, level
+    support = np.array([best]) if one else rows[:size] if some else np.arange(n)
+    near = near_rows[:near_size] if support.size < k < n else None
+    return shifted, support, near
 
 
 def likeliest(
@@ -307,3 +314,9 @@ def settle(
     if kernel is None:
         return None
     return kernel.settle(e, z, support, total, k, level, -1.0 if u is None else u)
+
+
+def total_of(e: np.ndarray) -> float:
+    """``float(e.sum())`` of (n,) float64 ``e``, C-contiguous: numpy's pairwise sum, in one
+    compiled call where built."""
+    return float(e.sum()) if kernel is None else kernel.dense_sum(e)

@@ -34,7 +34,7 @@ from associatsiya_ai.bots.people.features import (
     Heard,
 )
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
-from associatsiya_ai.bots.people.pool import cosines, key_of, logits_of
+from associatsiya_ai.bots.people.pool import cosines, factors_of, key_of, logits_of, pooled_row
 from associatsiya_ai.bots.people.ranks import neighbour_table
 from associatsiya_ai.bots.people.rowterms import RowTerms, row_terms
 from associatsiya_ai.bots.people.secret import (
@@ -159,7 +159,13 @@ class PeopleModel:
         lookups (the values of ``feature_matrix(...) @ weights.vector()``). ``bot``: the
         folded words chosen by a bot of this model (:meth:`heard`).
         """
-        return self.logits_many([(chain, tuple(history), bot)])[0]
+        heard = self.heard(chain, history, bot)
+        if not heard:
+            return None
+        if len(heard) == 1 and not heard[0].by_bot:  # a lone person's word: its own logits
+            return self._alone_of(heard)[key_of(heard[0])]
+        factors = factors_of(heard, self.weights)  # before the product sweeps the caches
+        return pooled_row(heard, self._alone_of(heard), self._static32, self.weights, factors)
 
     def logits_many(self, queries: Sequence[Query]) -> list[np.ndarray | None]:
         """:meth:`logits` of several (chain, history[, bot]) queries, their new words'

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.features import Heard
     from associatsiya_ai.bots.people.params import PeopleWeights
 
-__all__ = ["cosines", "key_of", "logits_of", "pooled"]
+__all__ = ["cosines", "factors_of", "key_of", "logits_of", "pooled", "pooled_row"]
 
 _MAX_POOLED = 64
 """The most heard words of a query the compiled pass adds up (numpy adds up more)."""
@@ -100,6 +100,31 @@ def _scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
     person = total ** (weights.sharpness - 1.0)
     bot = 1.0 / total
     return [np.float32((bot if h.by_bot else person) * h.weight * h.strength) for h in heard]
+
+
+def factors_of(heard: Sequence[Heard], weights: PeopleWeights) -> np.ndarray:
+    """Each heard word's factor ``c_h · w_h · a_h``, (len(heard),) float32, as
+    :func:`pooled` rounds them (known before the heard words' logits are)."""
+    return np.array(_scales(heard, weights), np.float32)
+
+
+def pooled_row(
+    heard: Sequence[Heard],
+    alone: Mapping[int | str, np.ndarray],
+    static: np.ndarray,
+    weights: PeopleWeights,
+    factors: np.ndarray | None = None,
+) -> np.ndarray:
+    """One query's row of :func:`pooled`, (n,) float32, bit for bit; ``factors``: its
+    :func:`factors_of` when made already."""
+    if kernel is None or not heard or len(heard) > _MAX_POOLED:
+        row: np.ndarray = pooled([heard], alone, static, weights)[0]
+        return row
+    out = np.empty(len(static), np.float32)
+    if factors is None:
+        factors = factors_of(heard, weights)
+    kernel.pool(out, static, tuple(alone[key_of(h)] for h in heard), factors)
+    return out
 
 
 def pooled(
