@@ -289,7 +289,7 @@ def test_settle_is_likeliest_and_the_level_draw() -> None:
         if temperature != 1.0:
             y = level / temperature
             terms = np.exp(y - y.max())
-        got = settle(e, z, support, total, k, terms, u)
+        got = settle(e, z, support, k, terms, u)
         if got is None:
             continue
         settled += 1
@@ -302,4 +302,6 @@ def test_settle_is_likeliest_and_the_level_draw() -> None:
             q = level_probabilities(level, support, n, temperature, None, e[support])
             want = draw_at(q, u)
         assert got[3] == want
+        assert got[4] == total
+        assert got[5] == e[support[want]] / total
     assert settled > 200

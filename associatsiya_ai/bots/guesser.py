@@ -230,6 +230,7 @@ class EmbeddingGuesser:
                 if fold(w) in bot
             }
         none_left = bool(banned.all())  # asked before the product, which sweeps the caches
+        muted = [w for w in (*chain, *history) if fold(w) in bot]
         z = people.logits(heard, earlier, bot)  # None: no chain word nor earlier hint is known
         if z is None:
             if not last_was_pass:
@@ -242,8 +243,7 @@ class EmbeddingGuesser:
             banned = np.zeros_like(banned)
         draw = people.level_draw(self.level_name)
         e, support, near = masked_support(z, banned, draw, self.candidates)
-        np.exp(e, out=e)  # softmax(z, banned) = e / total, the same floats, in place
-        total = total_of(e)
+        np.exp(e, out=e)  # softmax(z, banned) = e / e.sum(), the same floats, in place
         # hard: the likeliest word, no draw; else rng.choice(n, p=level_distribution(...)),
         # from the level's words (one: its likeliest, drawn)
         k, n, temperature = self.candidates, len(e), draw.temperature
@@ -253,11 +253,11 @@ class EmbeddingGuesser:
         if drawn and temperature != 1.0:
             x = level_logits(z, banned, support) / temperature
             terms = np.exp(x - x.max())
-        settled = settle(e, z, support, total, k, terms, u if drawn else None)
+        settled = settle(e, z, support, k, terms, u if drawn else None)
         if settled is not None:
-            rows, scores, probs, j = settled
-            chance = float(e[support[j]] / total)
+            rows, scores, probs, j, total, chance = settled
         else:  # ties, or without the compiled pass
+            total = total_of(e)
             at_support = e[support]
             top = likeliest(e, support, k, near, at_support)
             rows = top.tolist()
@@ -277,7 +277,6 @@ class EmbeddingGuesser:
         reason = "ответ по модели того, что отвечают люди на эту цепочку"
         if pick != rows[0]:
             reason += f" (шанс ответа «{words[pick]}» — {percent(chance)})"
-        muted = [w for w in (*chain, *history) if fold(w) in bot]
         if muted:  # why its chances are lower than the bot hinter's for the same chain
             reason += (
                 f"; к словам бота ({', '.join(muted)}) бот-отгадывающий относится осторожнее: "

@@ -729,23 +729,23 @@ done:
 
 #define MAX_SETTLED 64
 
-/* What the guesser answers, from the exponentiated shifted logits e (n,) float64, their sum
- * ``total``, its logits z (n,) float32 and the level's words ``support`` (ascending int64, at
+/* What the guesser answers, from the exponentiated shifted logits e (n,) float64, its
+ * logits z (n,) float32 and the level's words ``support`` (ascending int64, at
  * most MAX_SETTLED): the k likeliest words, largest first (draw.likeliest), their logits
- * and probabilities e / total, and the index in support of the word drawn with the uniform
+ * and probabilities e / total (total: numpy's e.sum()), the index in support of the word
+ * drawn with the uniform
  * ``u`` (draw.draw_index) from the level's probabilities: ``level`` (the level's terms,
  * float64, as support) over their dense sum (draw.level_probabilities), or e at support when
- * ``level`` is None. u < 0: no draw (index 0). None where the words' order would depend on
+ * ``level`` is None (u < 0: no draw, index 0), total, and the drawn word's probability. None where the words' order would depend on
  * how ties are broken, or fewer than k are positive: numpy decides. */
 static PyObject *
 settle(PyObject *self, PyObject *args)
 {
     Py_buffer e_b, z_b, support_b, level_b = {0};
     PyObject *level_o, *result = NULL;
-    double total, u;
+    double u;
     Py_ssize_t k;
-    if (!PyArg_ParseTuple(args, "y*y*y*dnOd", &e_b, &z_b, &support_b, &total, &k, &level_o,
-                          &u))
+    if (!PyArg_ParseTuple(args, "y*y*y*nOd", &e_b, &z_b, &support_b, &k, &level_o, &u))
         return NULL;
     const Py_ssize_t n = e_b.len / (Py_ssize_t)sizeof(double);
     const Py_ssize_t m = support_b.len / (Py_ssize_t)sizeof(long long);
@@ -790,6 +790,7 @@ settle(PyObject *self, PyObject *args)
             Py_INCREF(result);
             goto done;
         }
+        const double total = 0.0 + pairwise(e, n); /* np.sum(e) */
         Py_ssize_t drawn = 0;
         if (u >= 0) { /* numpy's cumulative sum, normalised, searched (bisect_right) */
             const double *lev = has_level ? (const double *)level_b.buf : at;
@@ -815,7 +816,7 @@ settle(PyObject *self, PyObject *args)
             PyList_SET_ITEM(scores, i, PyFloat_FromDouble((double)z[r]));
             PyList_SET_ITEM(probs, i, PyFloat_FromDouble(at[order[i]] / total));
         }
-        result = Py_BuildValue("NNNn", rows, scores, probs, drawn);
+        result = Py_BuildValue("NNNndd", rows, scores, probs, drawn, total, at[drawn] / total);
     }
 done:
     PyBuffer_Release(&e_b);
@@ -849,8 +850,9 @@ static PyMethodDef methods[] = {
      "sparse_sum(values, idx, n): np.sum of the (n,) float64 vector of zeros with values at "
      "the ascending, distinct rows idx (numpy's pairwise order, bit for bit)."},
     {"settle", settle, METH_VARARGS,
-     "settle(e, z, support, total, k, level, u): the guesser's k likeliest words, their "
-     "logits and probabilities, and the index drawn with u (None: numpy decides)."},
+     "settle(e, z, support, k, level, u): the guesser's k likeliest words, their logits and "
+     "probabilities, the index drawn with u, e's sum and the drawn word's probability "
+     "(None: numpy decides)."},
     {NULL, NULL, 0, NULL},
 };
 

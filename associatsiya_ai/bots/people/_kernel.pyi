@@ -53,10 +53,9 @@ def settle(
     e: np.ndarray,
     z: np.ndarray,
     support: np.ndarray,
-    total: float,
     k: int,
     level: np.ndarray | None,
     u: float,
     /,
-) -> tuple[list[int], list[float], list[float], int] | None: ...
+) -> tuple[list[int], list[float], list[float], int, float, float] | None: ...
 def dense_sum(x: np.ndarray, /) -> float: ...

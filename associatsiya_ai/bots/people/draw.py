@@ -277,11 +277,10 @@ def settle(
     e: np.ndarray,
     z: np.ndarray,
     support: np.ndarray,
-    total: float,
     k: int,
     level: np.ndarray | None,
     u: float | None,
-) -> tuple[list[int], list[float], list[float], int] | None:
+) -> tuple[list[int], list[float], list[float], int, float, float] | None:
     """The guesser's answer in one compiled call, where the numbers allow (else None).
 
     Parameters
@@ -292,8 +291,6 @@ def settle(
         Shape (n,), float32: the logits.
     support : numpy.ndarray
         The level's words, ascending int64.
-    total : float
-        ``e.sum()``.
     k : int
         How many likeliest words.
     level : numpy.ndarray or None
@@ -306,14 +303,15 @@ def settle(
     -------
     tuple or None
         The k likeliest words (rows, largest first: :func:`likeliest`), their logits and
-        probabilities ``e / total`` as lists, and the index in ``support`` drawn
-        (:func:`draw_at` of :func:`level_probabilities`; 0 without a draw). None without the
-        compiled pass, with more than 64 words in ``support``, or where ties or fewer than
-        k positive words leave the order to :func:`likeliest_plain`.
+        probabilities ``e / total`` as lists, the index in ``support`` drawn
+        (:func:`draw_at` of :func:`level_probabilities`; 0 without a draw), ``total``
+        (:func:`total_of`) and the drawn word's probability. None without the compiled
+        pass, with more than 64 words in ``support``, or where ties or fewer than k
+        positive words leave the order to :func:`likeliest_plain`.
     """
     if kernel is None:
         return None
-    return kernel.settle(e, z, support, total, k, level, -1.0 if u is None else u)
+    return kernel.settle(e, z, support, k, level, -1.0 if u is None else u)
 
 
 def total_of(e: np.ndarray) -> float:
