@@ -72,11 +72,18 @@ def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
         )
         expected = plain.copy()
         terms.add_to(expected, fwd, rev, cos)
-        _kernel.terms(
-            out, cos, last, q, table, LOG_RANKS, terms.linked, terms.weights, terms.rows,
-            terms.const, terms.by_fwd, terms.by_rev, terms.said, float(terms.said_weight),
+        args = (
+            terms.linked, terms.weights, terms.rows, terms.const, terms.by_fwd, terms.by_rev,
+            terms.said, float(terms.said_weight),
         )  # fmt: skip
+        _kernel.terms(out, cos, last, q, table, LOG_RANKS, *args)
         np.testing.assert_array_equal(out, expected)
+        # the same with the ranks of the rows within a table kept by alone() for terms()
+        kept, fwd_kept, rev_kept = (np.full(n, np.nan, np.float32) for _ in range(3))
+        _kernel.alone(kept, cos, static, last, q, table, LOG_RANKS, *map(float, w), fwd_kept,
+                      rev_kept)  # fmt: skip
+        _kernel.terms(kept, cos, last, q, table, LOG_RANKS, *args, fwd_kept, rev_kept)
+        np.testing.assert_array_equal(kept, expected)
 
 
 @needs_kernel

@@ -145,17 +145,19 @@ parse_tables(Tables *t, Py_buffer *table_b, Py_buffer *lr_b)
 static PyObject *
 alone(PyObject *self, PyObject *args)
 {
-    Py_buffer out_b, cos_b, static_b, last_b, q_b, table_b, lr_b;
+    Py_buffer out_b, cos_b, static_b, last_b, q_b, table_b, lr_b, fwd_b = {0}, rev_b = {0};
     float w0, w1, w2, w3;
     PyObject *result = NULL;
     Tables t;
-    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*ffff", &out_b, &cos_b, &static_b, &last_b,
-                          &q_b, &table_b, &lr_b, &w0, &w1, &w2, &w3))
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*ffff|w*w*", &out_b, &cos_b, &static_b, &last_b,
+                          &q_b, &table_b, &lr_b, &w0, &w1, &w2, &w3, &fwd_b, &rev_b))
         return NULL;
     Py_ssize_t n = cos_b.len / (Py_ssize_t)sizeof(float);
+    const int keep = fwd_b.buf != NULL && rev_b.buf != NULL;
     if (!parse_tables(&t, &table_b, &lr_b) || !float_buffer(&out_b, n, "out")
         || !float_buffer(&static_b, n, "static") || !float_buffer(&last_b, n, "last")
-        || !float_buffer(&q_b, n * t.K, "quantiles"))
+        || !float_buffer(&q_b, n * t.K, "quantiles")
+        || (keep && (!float_buffer(&fwd_b, n, "fwd") || !float_buffer(&rev_b, n, "rev"))))
         goto done;
     {
         float *out = (float *)out_b.buf;
@@ -212,9 +214,15 @@ alone(PyObject *self, PyObject *args)
             z = z + w0;
             z = z * c;
             z = z + st[i];
-            z = z + fwd_rank(&t, c) * w2;
+            const float f = fwd_rank(&t, c);
+            z = z + f * w2;
             /* only the quarter of the rows whose cosine lies within them are read */
-            out[i] = z + rev_rank(&t, c, last[i], q + i * K) * w3;
+            const float r = rev_rank(&t, c, last[i], q + i * K);
+            out[i] = z + r * w3;
+            if (keep) { /* for terms(): the ranks of the rows within a table */
+                ((float *)fwd_b.buf)[i] = f;
+                ((float *)rev_b.buf)[i] = r;
+            }
         }
         Py_END_ALLOW_THREADS
         PyMem_Free(within);
@@ -229,6 +237,10 @@ done:
     PyBuffer_Release(&q_b);
     PyBuffer_Release(&table_b);
     PyBuffer_Release(&lr_b);
+    if (fwd_b.buf != NULL)
+        PyBuffer_Release(&fwd_b);
+    if (rev_b.buf != NULL)
+        PyBuffer_Release(&rev_b);
     return result;
 }
 
@@ -276,15 +288,15 @@ static PyObject *
 terms(PyObject *self, PyObject *args)
 {
     Py_buffer out_b, cos_b, last_b, q_b, table_b, lr_b, linked_b, weights_b, rows_b, const_b,
-        fwd_b, rev_b, said_b;
+        fwd_b, rev_b, said_b, kept_fwd_b = {0}, kept_rev_b = {0};
     float said_weight;
     PyObject *result = NULL;
     float *add = NULL;
     long long *idx = NULL;
     Tables t;
-    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*y*y*y*y*y*f", &out_b, &cos_b, &last_b, &q_b,
-                          &table_b, &lr_b, &linked_b, &weights_b, &rows_b, &const_b, &fwd_b,
-                          &rev_b, &said_b, &said_weight))
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*y*y*y*y*y*f|y*y*", &out_b, &cos_b, &last_b,
+                          &q_b, &table_b, &lr_b, &linked_b, &weights_b, &rows_b, &const_b,
+                          &fwd_b, &rev_b, &said_b, &said_weight, &kept_fwd_b, &kept_rev_b))
         return NULL;
     Py_ssize_t n = cos_b.len / (Py_ssize_t)sizeof(float);
     Py_ssize_t nl = linked_b.len / 4, m = rows_b.len / 8, ns = said_b.len / 4;
@@ -292,6 +304,9 @@ terms(PyObject *self, PyObject *args)
         || !float_buffer(&last_b, n, "last") || !float_buffer(&q_b, n * t.K, "quantiles")
         || !typed_buffer(&weights_b, nl, 4, "weights") || !typed_buffer(&const_b, m, 4, "const")
         || !typed_buffer(&fwd_b, m, 4, "by_fwd") || !typed_buffer(&rev_b, m, 4, "by_rev"))
+        goto done;
+    const int kept = kept_fwd_b.buf != NULL && kept_rev_b.buf != NULL;
+    if (kept && (!float_buffer(&kept_fwd_b, n, "fwd") || !float_buffer(&kept_rev_b, n, "rev")))
         goto done;
     {
         float *out = (float *)out_b.buf;
@@ -320,14 +335,24 @@ terms(PyObject *self, PyObject *args)
             goto done;
         for (Py_ssize_t i = 0; i < nl; i++) /* np.add.at: one add per link, in order */
             out[linked[i]] = out[linked[i]] + weights[i];
+        const float *kf = (const float *)kept_fwd_b.buf, *kr = (const float *)kept_rev_b.buf;
         for (Py_ssize_t i = 0; i < m; i++) { /* const + by_fwd * fwd + by_rev * rev */
             const long long r = rows[i];
-            if (i + 16 < m) /* as in alone() */
-                __builtin_prefetch(q + rows[i + 16] * t.K);
             const float c = cos[r];
-            float v = by_fwd[i] * fwd_rank(&t, c);
+            float f, rv;
+            if (kept) { /* alone() kept the ranks of the rows within a table */
+                const int within = (c >= t.lowest) | (c >= last[r]);
+                f = within ? kf[r] : t.beyond;
+                rv = within ? kr[r] : t.beyond;
+            } else {
+                if (i + 16 < m) /* as in alone() */
+                    __builtin_prefetch(q + rows[i + 16] * t.K);
+                f = fwd_rank(&t, c);
+                rv = rev_rank(&t, c, last[r], q + r * t.K);
+            }
+            float v = by_fwd[i] * f;
             v = cst[i] + v;
-            add[i] = v + by_rev[i] * rev_rank(&t, c, last[r], q + r * t.K);
+            add[i] = v + by_rev[i] * rv;
         }
         if (!add_at_index(out, add, rows, m, n))
             goto done;
@@ -360,6 +385,10 @@ done:
     PyBuffer_Release(&fwd_b);
     PyBuffer_Release(&rev_b);
     PyBuffer_Release(&said_b);
+    if (kept_fwd_b.buf != NULL)
+        PyBuffer_Release(&kept_fwd_b);
+    if (kept_rev_b.buf != NULL)
+        PyBuffer_Release(&kept_rev_b);
     return result;
 }
 
@@ -829,12 +858,13 @@ done:
 
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
-     "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3): the logits "
-     "of one vocabulary word heard alone, without its sparse terms, written to out."},
+     "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3[, fwd, rev]): "
+     "the logits of one vocabulary word heard alone, without its sparse terms, written to "
+     "out (fwd, rev: the ranks of the rows within a table kept there, for terms)."},
     {"terms", terms, METH_VARARGS,
      "terms(out, cos, last, quantiles, table, log_ranks, linked, weights, rows, const, "
-     "by_fwd, by_rev, said, said_weight): add a heard word's sparse terms to out (as "
-     "RowTerms.add_to), its fwd and rev features read at their rows."},
+     "by_fwd, by_rev, said, said_weight[, fwd, rev]): add a heard word's sparse terms to out "
+     "(as RowTerms.add_to), its fwd and rev features read at their rows (kept by alone)."},
     {"largest", largest, METH_VARARGS,
      "largest(out, x): the len(out) largest of the float64 x, descending, written to out "
      "(with their repeats: out[k - 1] is np.partition(x, n - k)[n - k])."},

@@ -14,6 +14,8 @@ def alone(
     w1: float,
     w2: float,
     w3: float,
+    fwd: np.ndarray = ...,
+    rev: np.ndarray = ...,
     /,
 ) -> None: ...
 def terms(
@@ -31,6 +33,8 @@ def terms(
     by_rev: np.ndarray,
     said: np.ndarray,
     said_weight: float,
+    fwd: np.ndarray = ...,
+    rev: np.ndarray = ...,
     /,
 ) -> None: ...
 def largest(out: np.ndarray, x: np.ndarray, /) -> None: ...

@@ -97,15 +97,16 @@ def alone_scores(
         return _numpy_scores(cos, heard, w, static, tables, terms_of)
     out = np.empty_like(cos)
     w0, w1, w2, w3 = w[:4].tolist()  # float32 to float: exact
+    fwd, rev = np.empty(cos.shape[1], np.float32), np.empty(cos.shape[1], np.float32)
     for j, h in enumerate(heard):
         row = int(h.row)  # type: ignore[arg-type]  # all rows are known here
         c, z, table = cos[j], out[j], q[row]
-        _kernel.alone(z, c, static, last, q, table, LOG_RANKS, w0, w1, w2, w3)
+        _kernel.alone(z, c, static, last, q, table, LOG_RANKS, w0, w1, w2, w3, fwd, rev)
         t = terms_of(row)
         _kernel.terms(
             z, c, last, q, table, LOG_RANKS, t.linked, t.weights, t.rows, t.const, t.by_fwd,
-            t.by_rev, t.said, float(t.said_weight),
-        )  # fmt: skip
+            t.by_rev, t.said, float(t.said_weight), fwd, rev,
+        )  # fmt: skip  # the ranks alone() kept for the rows within a table
     return out
 
 
