@@ -89,9 +89,9 @@ def test_batched_scores_are_each_heard_words_own() -> None:
     m = model()
     heard = [h for chain in (["кошка"], ["вода"], ["хвост"]) for h in m.heard(chain)]
     cos = np.stack([m.vocab.matrix @ h.vector for h in heard])
-    together = m._scores(cos, heard)
+    together = m._scorer(heard)(cos)
     for j, h in enumerate(heard):
-        np.testing.assert_array_equal(together[j], m._scores(cos[j : j + 1], [h])[0])
+        np.testing.assert_array_equal(together[j], m._scorer([h])(cos[j : j + 1])[0])
 
 
 def test_softmax_at_and_in_place_softmax() -> None:

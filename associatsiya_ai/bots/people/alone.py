@@ -28,7 +28,7 @@ from associatsiya_ai.bots.people.ranks import LOG_RANKS, neighbour_table, revers
 from associatsiya_ai.bots.people.rowterms import RowTerms
 from associatsiya_ai.bots.people.tables import GLOSS, PeopleTables
 
-__all__ = ["COMPILED", "alone_scores"]
+__all__ = ["COMPILED", "alone_scores", "scorer"]
 
 _LAST: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, bool]] = {}
 
@@ -87,27 +87,59 @@ def alone_scores(
     RuntimeError
         When ``compiled`` is True but the pass was not built.
     """
+    return scorer(heard, w, static, tables, terms_of, compiled=compiled)(cos)
+
+
+def scorer(
+    heard: Sequence[Heard],
+    w: np.ndarray,
+    static: np.ndarray,
+    tables: PeopleTables,
+    terms_of: Callable[[int], RowTerms],
+    *,
+    compiled: bool | None = None,
+) -> Callable[[np.ndarray], np.ndarray]:
+    """:func:`alone_scores` of these heard words as a function of their cosines, the work
+    that needs no cosine done now: before the matrix product that gives them, which sweeps
+    the processor's caches, rather than after it.
+
+    Raises
+    ------
+    RuntimeError
+        When ``compiled`` is True but the pass was not built.
+    """
     if compiled and _kernel is None:
         raise RuntimeError("the compiled pass was not built: reinstall with a C compiler")
     use = COMPILED if compiled is None else compiled
-    if not use or any(h.row is None for h in heard):
-        return _numpy_scores(cos, heard, w, static, tables, terms_of)
     q, last, descends = _tables(tables.quantiles)
-    if not descends:
-        return _numpy_scores(cos, heard, w, static, tables, terms_of)
-    out = np.empty_like(cos)
+    if not use or not descends or any(h.row is None for h in heard):
+        return lambda cos: _numpy_scores(cos, heard, w, static, tables, terms_of)
+    kernel = _kernel
+    assert kernel is not None
+    n = len(static)
     w0, w1, w2, w3 = w[:4].tolist()  # float32 to float: exact
-    fwd, rev = np.empty(cos.shape[1], np.float32), np.empty(cos.shape[1], np.float32)
-    for j, h in enumerate(heard):
+    fwd, rev = np.empty(n, np.float32), np.empty(n, np.float32)
+    plans = []
+    for h in heard:
         row = int(h.row)  # type: ignore[arg-type]  # all rows are known here
-        c, z, table = cos[j], out[j], q[row]
-        _kernel.alone(z, c, static, last, q, table, LOG_RANKS, w0, w1, w2, w3, fwd, rev)
-        t = terms_of(row)
-        _kernel.terms(
-            z, c, last, q, table, LOG_RANKS, t.linked, t.weights, t.rows, t.const, t.by_fwd,
-            t.by_rev, t.said, float(t.said_weight), fwd, rev,
-        )  # fmt: skip  # the ranks alone() kept for the rows within a table
-    return out
+        t, table = terms_of(row), q[row]
+        plans.append(
+            (
+                (static, last, q, table, LOG_RANKS, w0, w1, w2, w3, fwd, rev),
+                (last, q, table, LOG_RANKS, t.linked, t.weights, t.rows, t.const, t.by_fwd,
+                 t.by_rev, t.said, float(t.said_weight), fwd, rev),
+            )
+        )  # fmt: skip  # terms() reads the ranks alone() kept for the rows within a table
+
+    def scores(cos: np.ndarray) -> np.ndarray:
+        out = np.empty_like(cos)
+        for j, (alone_args, terms_args) in enumerate(plans):
+            c, z = cos[j], out[j]
+            kernel.alone(z, c, *alone_args)
+            kernel.terms(z, c, *terms_args)
+        return out
+
+    return scores
 
 
 def _numpy_scores(

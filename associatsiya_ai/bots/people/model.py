@@ -22,12 +22,12 @@ single-word queries, ``consonant_parts(word)``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.bots.people.alone import alone_scores
+from associatsiya_ai.bots.people.alone import scorer
 from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax, softmax_at
 from associatsiya_ai.bots.people.features import (
     STATIC,
@@ -208,8 +208,9 @@ class PeopleModel:
             todo = list(new.values())
             matrix = self.vocab.matrix
             vectors = [h.vector for h in todo]
+            scores = self._scorer(todo)  # its cosine-free work before the product
             cos = (matrix @ vectors[0])[None] if len(todo) == 1 else cosines(matrix, vectors)
-            for key, z in zip(new, self._scores(cos, todo), strict=True):
+            for key, z in zip(new, scores(cos), strict=True):
                 z.flags.writeable = False
                 out[key] = z
                 if isinstance(key, int):
@@ -224,11 +225,11 @@ class PeopleModel:
         self._alone.clear()
         self._by_secret.clear()
 
-    def _scores(self, cos: np.ndarray, heard: list[Heard]) -> np.ndarray:
-        """The logits of every word for each word heard alone, from its cosines; cos and
-        the result (words, n) float32, one row per heard word
-        (:func:`~associatsiya_ai.bots.people.alone.alone_scores`)."""
-        return alone_scores(cos, heard, self.w, self.static, self.tables, self.row_terms)
+    def _scorer(self, heard: list[Heard]) -> Callable[[np.ndarray], np.ndarray]:
+        """The logits of every word for each word heard alone, as a function of its
+        cosines (words, n) float32, one row per heard word
+        (:func:`~associatsiya_ai.bots.people.alone.scorer`)."""
+        return scorer(heard, self.w, self.static, self.tables, self.row_terms)
 
     def row_terms(self, row: int) -> RowTerms:
         """The sparse terms of the vocabulary word ``row`` heard alone

@@ -1,6 +1,6 @@
 """The sparse terms of one vocabulary word heard alone, gathered once per word.
 
-:meth:`PeopleModel._scores <associatsiya_ai.bots.people.model.PeopleModel._scores>` adds to
+:func:`~associatsiya_ai.bots.people.alone.scorer` adds to
 the dense logits of a heard vocabulary word the terms that touch only the few words linked
 to it: each relation's link weight (:attr:`PeopleTables.all_links`), the dictionary
 interactions (:func:`~associatsiya_ai.bots.people.mix.single_terms`) and ``said_cos``
