@@ -1,11 +1,18 @@
 /*
- * The logits of one vocabulary word heard alone, in one pass over the candidates.
+ * The human-response model's compiled pass: what a guesser's decision does after its one
+ * matrix-vector product, the same float operations in the same order as the numpy code it
+ * stands for, so the numbers are bit for bit the same (tests/test_kernel.py,
+ * tests/test_people_fast.py compare the two):
  *
- * The same float operations, in the same order, as the numpy computation in
- * associatsiya_ai/bots/people/model.py (PeopleModel._scores_numpy), so the numbers are bit
- * for bit the same (tests/test_kernel.py):
- *
- *   z = ((cos * w1 + w0) * cos + static) + fwd * w2 + rev * w3      (float32)
+ *   alone, terms  the logits of one vocabulary word heard alone (alone.py, rowterms.py):
+ *                 z = ((cos * w1 + w0) * cos + static) + fwd * w2 + rev * w3   (float32)
+ *                 plus its sparse terms;
+ *   pool          a chain's evidence added up (pool.py);
+ *   prepare       the logits as the guesser draws from them: shifted, the level's words
+ *                 (draw.masked_support);
+ *   settle        the likeliest words, their probabilities and the level's draw
+ *                 (draw.likeliest, level_probabilities, draw_at);
+ *   dense_sum, sparse_sum  numpy's pairwise sum; largest  the k largest values.
  *
  * fwd: ln(rank) of the candidate's cosine among the heard word's neighbours, np.interp in
  * float64 of the heard word's table (numpy's arr_interp: its segment, its slope formula, its
@@ -14,10 +21,10 @@
  * (q[s] - c) / max(q[s] - q[s+1], 1e-6) * (lr[s+1] - lr[s]) + lr[s] in the segment s below
  * the k > 0 entries above the cosine; 0 above every entry; ln RANKS[-1] below the table.
  *
- * The numpy computation reads and writes a dozen arrays of the vocabulary's size after the
- * matrix-vector product has swept the processor's caches; this pass reads four (cos, static,
- * each row's last table entry, the output) and the tables of the quarter of the rows whose
- * cosine lies within them.
+ * Why compiled: the matrix-vector product sweeps the processor's caches, so every array and
+ * every Python object touched after it comes from main memory. These passes read few
+ * arrays, once (the tables of only the rows whose cosine lies within them), skip blocks
+ * that cannot matter, and replace a dozen numpy and Python steps each.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
