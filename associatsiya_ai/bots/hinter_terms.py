@@ -124,9 +124,12 @@ class RankingTerms:
         self._news = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None)
         self._kept: dict[int, tuple[np.ndarray | None, list[np.ndarray]]] = {}
 
-    def terms(self, secret_row: int) -> np.ndarray:
-        """:func:`ranking_terms` of the secret ``secret_row``, the very floats; (n, 7)
-        float64, a new array."""
+    def sense(self, secret_row: int) -> np.ndarray | None:
+        """The secret's dictionary sense (:func:`secret_sense`), (dim,) float32, or None."""
+        return self._kept_of(secret_row)[0]
+
+    def _kept_of(self, secret_row: int) -> tuple[np.ndarray | None, list[np.ndarray]]:
+        """The secret's sense and lists, gathered once and kept."""
         kept = self._kept.get(secret_row)
         if kept is None:
             tables = self.people.tables
@@ -134,10 +137,16 @@ class RankingTerms:
             kept = self._kept[secret_row] = (secret_sense(self.people, secret_row), lists)
             if len(self._kept) > _KEPT:
                 del self._kept[next(iter(self._kept))]
-        sense, lists = kept
+        return kept
+
+    def terms(self, secret_row: int, cos: np.ndarray | None = None) -> np.ndarray:
+        """:func:`ranking_terms` of the secret ``secret_row``, the very floats; (n, 7)
+        float64, a new array. ``cos``: the cosines to the secret's :meth:`sense`, as
+        ``matrix @ sense`` gives them, when already made (ignored without a sense)."""
+        sense, lists = self._kept_of(secret_row)
         out: np.ndarray = self._base.copy()
         if sense is not None:
-            c = (self.people.vocab.matrix @ sense).astype(np.float64)
+            c = (self.people.vocab.matrix @ sense if cos is None else cos).astype(np.float64)
             out[:, 1] = c
             out[:, 2] = self._news * (1.0 - np.clip(c, 0, 1))
         else:  # c = 0: the jargon term is the news bias itself

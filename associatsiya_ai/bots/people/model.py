@@ -272,22 +272,28 @@ class PeopleModel:
             self._logz = log_partitions(self.vocab, self.tables, self.w, self.static, block)
         return self._logz
 
-    def secret_given_hints(self, secret: int) -> np.ndarray:
+    def secret_given_hints(self, secret: int, cos: np.ndarray | None = None) -> np.ndarray:
         """ln P(a person answers ``secret`` | single-word hint h) for every h; (n,) float64.
 
         Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
         single-mode turn: one matrix-vector product and the cached log-partitions. The
         last few secrets' answers are kept (a game asks for its secret every turn); treat
-        the array as read-only.
+        the array as read-only. ``cos``: the secret's cosines, as ``matrix @
+        matrix[secret]`` gives them, when already made (:meth:`secret_kept` says when
+        they are needed).
         """
         hit = self._by_secret.pop(secret, None)
         if hit is None:
             terms = kept_terms(self._secret_terms, self.tables, secret, self.w, _TERMS_KEPT)
             logz = self.log_partitions()
             hit = secret_given_hints(
-                self.vocab, self.tables, self.w, self.static, secret, logz, terms
+                self.vocab, self.tables, self.w, self.static, secret, logz, terms, cos
             )
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last
         return hit
+
+    def secret_kept(self, secret: int) -> bool:
+        """Whether :meth:`secret_given_hints` of ``secret`` is kept (needs no cosines)."""
+        return secret in self._by_secret

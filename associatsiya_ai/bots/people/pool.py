@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.features import Heard
     from associatsiya_ai.bots.people.params import PeopleWeights
 
-__all__ = ["cosines", "key_of", "logits_of", "pooled"]
+__all__ = ["cosines", "key_of", "logits_of", "padded_product", "pooled"]
 
 _ROWS = 4
 """The matrix product of :func:`cosines` is made for a multiple of this many words."""
@@ -65,7 +65,9 @@ def cosines(matrix: np.ndarray, vectors: Sequence[np.ndarray]) -> np.ndarray:
     multiply-add chain whatever the other rows, but it is slow for a number of rows that is
     not a multiple of four (its kernel's width: 7 rows took 1.9 ms on the 11 520 × 300
     vocabulary, 8 rows 1.5 ms); so the rows are padded with zeros to a multiple of four
-    (:data:`_ROWS`), and the padding's products dropped.
+    (:data:`_ROWS`), and the padding's products dropped (:func:`padded_product`). Where the
+    compiled pass sums those chains as OpenBLAS does (:func:`~.dots.exact`), it makes them
+    instead, without the product's copy of the matrix (:func:`~.dots.products`).
 
     Parameters
     ----------
@@ -80,8 +82,18 @@ def cosines(matrix: np.ndarray, vectors: Sequence[np.ndarray]) -> np.ndarray:
     numpy.ndarray
         Shape (len(vectors), n), C-contiguous, in the vectors' and matrix's common dtype.
     """
+    from associatsiya_ai.bots.people.dots import exact, products
+
+    if np.result_type(matrix, *vectors) == np.float32 and exact(matrix):
+        return products(matrix, vectors, [False] * len(vectors))
+    return padded_product(matrix, np.stack(vectors))
+
+
+def padded_product(matrix: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """``vectors @ matrix.T`` by BLAS, ``vectors`` (k, dim) padded with zero rows to a
+    multiple of :data:`_ROWS` (the same floats, faster); (k, n), C-contiguous."""
     k = len(vectors)
-    padded = np.zeros((-(-k // _ROWS) * _ROWS, matrix.shape[1]), np.result_type(*vectors))
+    padded = np.zeros((-(-k // _ROWS) * _ROWS, matrix.shape[1]), vectors.dtype)
     padded[:k] = vectors
     out: np.ndarray = (padded @ matrix.T)[:k]
     return out

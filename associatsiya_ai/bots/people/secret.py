@@ -151,6 +151,7 @@ def secret_given_hints(
     secret: int,
     logz: np.ndarray,
     terms: SecretTerms | None = None,
+    cos: np.ndarray | None = None,
 ) -> np.ndarray:
     """ln P(a person answers ``secret`` | single-word hint h) for every h.
 
@@ -167,6 +168,10 @@ def secret_given_hints(
         :func:`log_partitions` of the model, shape (n,) float64.
     terms : SecretTerms, optional
         :func:`secret_terms` of the secret, when kept (gathered here when omitted).
+    cos : numpy.ndarray, optional
+        The secret's cosines to every word, shape (n,) float32: the floats of
+        ``vocab.matrix @ vocab.matrix[secret]`` (computed here when omitted; see
+        :func:`~associatsiya_ai.bots.people.dots.products`).
 
     Returns
     -------
@@ -175,7 +180,8 @@ def secret_given_hints(
     """
     if terms is None:
         terms = secret_terms(tables, secret, w)
-    cos = vocab.matrix @ vocab.matrix[secret]
+    if cos is None:
+        cos = vocab.matrix @ vocab.matrix[secret]
     c = np.float32(0) + cos
     fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
     rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
