@@ -87,3 +87,58 @@ def test_the_real_hinters_weighing_is_the_blas_calls_bit_for_bit(
                 break
             game.answer(_wrong_answer(game))
     assert weighed > 100
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_secret_given_hints_compiled_or_not_are_the_plain_formula(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dense part of ln P(secret | hint) in one compiled pass (``secret_pass``) or in
+    numpy: the plain formula's floats, for every secret of the linked tiny tables."""
+    from associatsiya_ai.bots.people import secret as secret_module
+
+    if compiled and secret_module._kernel is None:
+        pytest.skip("built without a C compiler")
+    if not compiled:
+        monkeypatch.setattr(secret_module, "_kernel", None)
+    m = linked_model()
+    for secret in range(len(m.vocab.words)):
+        m.forget()
+        got = m.secret_given_hints(secret)
+        assert got.tobytes() == plain_secret_given_hints(m, secret).tobytes()
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_pooled_chances_compiled_or_not_are_softmax_at_of_the_plain_logits(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Queries of one to four words, a bot's word, a lone person's word, repeated and
+    unsorted bans: P(secret) is the softmax of each query's own logits, bit for bit."""
+    from associatsiya_ai.bots import hinter_chains
+    from associatsiya_ai.bots.people import softmax_at
+
+    if compiled and hinter_chains._kernel is None:
+        pytest.skip("built without a C compiler")
+    if not compiled:
+        monkeypatch.setattr(hinter_chains, "_kernel", None)
+    m = linked_model()
+    queries = [
+        (["хвост", "кошка"], ("дом",), ()),
+        (["вода", "кошка"], ("дом", "хвост"), {"вода"}),
+        (["рыба"], (), ()),
+        (["рыба"], (), {"рыба"}),
+        (["кошка", "хвост", "рыба", "вода"], ("небо",), ()),
+    ]
+    heards, alone = m.heard_many(queries)
+    secret = m.vocab.index["мышь"]
+    rng = np.random.default_rng(8)
+    n = len(m.vocab.words)
+    banned = [rng.choice([i for i in range(n) if i != secret], k) for k in (0, 3, 5, 2, 7)]
+    banned[1] = np.array([4, 1, 4, 0])  # repeats, any order
+    static = m.static.astype(np.float32)
+    got = hinter_chains.pooled_chances(heards, alone, static, m.weights, banned, secret)
+    for q, (z, rows) in enumerate(zip(m.logits_many(queries), banned, strict=True)):
+        mask = np.zeros(n, bool)
+        mask[rows] = True
+        assert z is not None
+        assert got[q].tobytes() == softmax_at(z[None], mask[None], secret)[0].tobytes()

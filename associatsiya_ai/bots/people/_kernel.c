@@ -558,6 +558,211 @@ done:
     return result;
 }
 
+/*
+ * secret_pass: the dense part of a secret's logit in every single-word query h (the hinter's
+ * side, bots/people/secret.py), the same float operations in the same order as numpy's:
+ *
+ *   c = 0 + cos;  z = ((c * w1 + w0) * c + st) + fwd * w2 + rev * w3      (float32)
+ *
+ * fwd: ln(rank) of the secret among h's neighbours (h's own table, as rev_rank);
+ * rev: ln(rank) of h among the secret's neighbours (the secret's table, as fwd_rank).
+ * fwd and rev are written out too (the secret's sparse terms read them).
+ */
+static PyObject *
+secret_pass(PyObject *self, PyObject *args)
+{
+    Py_buffer z_b, fwd_b, rev_b, cos_b, last_b, q_b, table_b, lr_b;
+    float st, w0, w1, w2, w3;
+    PyObject *result = NULL;
+    Tables t;
+    if (!PyArg_ParseTuple(args, "w*w*w*y*y*y*y*y*fffff", &z_b, &fwd_b, &rev_b, &cos_b, &last_b,
+                          &q_b, &table_b, &lr_b, &st, &w0, &w1, &w2, &w3))
+        return NULL;
+    Py_ssize_t n = cos_b.len / (Py_ssize_t)sizeof(float);
+    if (!parse_tables(&t, &table_b, &lr_b) || !float_buffer(&z_b, n, "z")
+        || !float_buffer(&fwd_b, n, "fwd") || !float_buffer(&rev_b, n, "rev")
+        || !float_buffer(&last_b, n, "last") || !float_buffer(&q_b, n * t.K, "quantiles"))
+        goto done;
+    {
+        float *z = (float *)z_b.buf, *fwd = (float *)fwd_b.buf, *rev = (float *)rev_b.buf;
+        const float *cos = (const float *)cos_b.buf;
+        const float *last = (const float *)last_b.buf;
+        const float *q = (const float *)q_b.buf;
+        const Py_ssize_t K = t.K;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const float c = 0.0f + cos[i];
+            const float f = rev_rank(&t, c, last[i], q + i * K);
+            const float r = fwd_rank(&t, c);
+            float v = w1 * c;
+            v = v + w0;
+            v = v * c;
+            v = v + st;
+            v = v + w2 * f;
+            z[i] = v + r * w3;
+            fwd[i] = f;
+            rev[i] = r;
+        }
+        Py_END_ALLOW_THREADS
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&z_b);
+    PyBuffer_Release(&fwd_b);
+    PyBuffer_Release(&rev_b);
+    PyBuffer_Release(&cos_b);
+    PyBuffer_Release(&last_b);
+    PyBuffer_Release(&q_b);
+    PyBuffer_Release(&table_b);
+    PyBuffer_Release(&lr_b);
+    return result;
+}
+
+/* Eight float32 or four float64 lanes: each lane's operations are the scalar ones (the
+ * compiler's vectors, whatever the processor's width). */
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+
+/* One query of pooled_chances into the row x (n), z a float32 scratch row. */
+static void
+pool_row(double *x, float *z, const float *alone, const float *st, const int *sl,
+         const float *sc, Py_ssize_t J, int lone, Py_ssize_t n, const long long *banned,
+         Py_ssize_t nb)
+{
+    const Py_ssize_t v8 = n - n % 8, v4 = n - n % 4;
+    if (lone)
+        memcpy(z, alone + (Py_ssize_t)sl[0] * n, (size_t)n * sizeof(float));
+    else {
+        memset(z, 0, (size_t)n * sizeof(float));
+        for (Py_ssize_t j = 0; j < J && sl[j] >= 0; j++) {
+            const float *a = alone + (Py_ssize_t)sl[j] * n, s = sc[j];
+            const f32x8 s8 = {s, s, s, s, s, s, s, s};
+            Py_ssize_t i = 0;
+            for (; i < v8; i += 8) {
+                f32x8 av, sv, zv;
+                memcpy(&av, a + i, sizeof av);
+                memcpy(&sv, st + i, sizeof sv);
+                memcpy(&zv, z + i, sizeof zv);
+                zv = zv + (av - sv) * s8;
+                memcpy(z + i, &zv, sizeof zv);
+            }
+            for (; i < n; i++)
+                z[i] = z[i] + (a[i] - st[i]) * s;
+        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            z[i] = z[i] + st[i];
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        x[i] = (double)z[i];
+    for (Py_ssize_t b = 0; b < nb; b++)
+        x[banned[b]] = -INFINITY;
+    double top[4] = {x[0], x[0], x[0], x[0]};
+    Py_ssize_t i = 0;
+    for (; i < v4; i += 4) /* four maxima side by side (the largest is the largest) */
+        for (int k = 0; k < 4; k++)
+            top[k] = x[i + k] > top[k] ? x[i + k] : top[k];
+    for (; i < n; i++)
+        top[0] = x[i] > top[0] ? x[i] : top[0];
+    double m = top[0];
+    for (int k = 1; k < 4; k++)
+        m = top[k] > m ? top[k] : m;
+    const f64x4 m4 = {m, m, m, m};
+    for (i = 0; i < v4; i += 4) {
+        f64x4 xv;
+        memcpy(&xv, x + i, sizeof xv);
+        xv = xv - m4;
+        memcpy(x + i, &xv, sizeof xv);
+    }
+    for (; i < n; i++)
+        x[i] = x[i] - m;
+    for (Py_ssize_t b = 0; b < nb; b++) /* exp(-inf) is 0; exp(0) is quick to make */
+        x[banned[b]] = 0.0;
+}
+
+/*
+ * pooled_chances: several queries' logits added up (bots/people/pool.py: pooled), widened
+ * to float64, the row's largest value over the words not banned subtracted (the steps of
+ * bots/hinter_chains.py: secret_chances before the exponential), with numpy's float
+ * operations in numpy's order; the banned words are left at 0, not -inf (numpy's vector
+ * exponential makes exp(-inf) = 0 lane by lane, slowly: the caller zeroes them after it):
+ *
+ *   z = ((0 + (a_0 - static) * s_0) + (a_1 - static) * s_1 + ...) + static     (float32)
+ *
+ * a_j the logits of the query's j-th heard word heard alone (a row of alone), s_j its
+ * scale; a query marked lone takes its only word's logits as they are.
+ */
+static PyObject *
+pooled_chances(PyObject *self, PyObject *args)
+{
+    Py_buffer x_b, alone_b, static_b, slots_b, scales_b, lone_b, banned_b, starts_b;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*", &x_b, &alone_b, &static_b, &slots_b,
+                          &scales_b, &lone_b, &banned_b, &starts_b))
+        return NULL;
+    Py_ssize_t n = static_b.len / (Py_ssize_t)sizeof(float);
+    Py_ssize_t Q = lone_b.len, H = n > 0 ? alone_b.len / (Py_ssize_t)sizeof(float) / n : 0;
+    Py_ssize_t J = Q > 0 ? slots_b.len / 4 / Q : 0, nb = banned_b.len / 8;
+    if (n < 1 || Q < 1 || J < 1) {
+        PyErr_SetString(PyExc_ValueError, "pooled_chances: no word, query or heard word");
+        goto done;
+    }
+    if (!typed_buffer(&x_b, Q * n, 8, "x") || !float_buffer(&alone_b, H * n, "alone")
+        || !typed_buffer(&slots_b, Q * J, 4, "slots") || !float_buffer(&scales_b, Q * J, "scales")
+        || !typed_buffer(&starts_b, Q + 1, 8, "starts"))
+        goto done;
+    {
+        double *x = (double *)x_b.buf;
+        const float *alone = (const float *)alone_b.buf, *st = (const float *)static_b.buf;
+        const int *slots = (const int *)slots_b.buf;
+        const float *scales = (const float *)scales_b.buf;
+        const unsigned char *lone = (const unsigned char *)lone_b.buf;
+        const long long *banned = (const long long *)banned_b.buf;
+        const long long *starts = (const long long *)starts_b.buf;
+        if (starts[0] != 0 || starts[Q] != nb) {
+            PyErr_SetString(PyExc_ValueError, "starts: not the banned rows' bounds");
+            goto done;
+        }
+        for (Py_ssize_t q = 0; q < Q; q++) {
+            if (starts[q + 1] < starts[q]) {
+                PyErr_SetString(PyExc_ValueError, "starts: not ascending");
+                goto done;
+            }
+            for (Py_ssize_t j = 0; j < J; j++)
+                if (slots[q * J + j] >= H || (j == 0 && slots[q * J] < 0)) {
+                    PyErr_Format(PyExc_IndexError, "slots: %d outside 0..%zd",
+                                 slots[q * J + j], H - 1);
+                    goto done;
+                }
+        }
+        if (!rows_within(banned, nb, n, "banned"))
+            goto done;
+        float *z = PyMem_Malloc((size_t)n * sizeof(float));
+        if (z == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t q = 0; q < Q; q++)
+            pool_row(x + q * n, z, alone, st, slots + q * J, scales + q * J, J, lone[q], n,
+                     banned + starts[q], starts[q + 1] - starts[q]);
+        Py_END_ALLOW_THREADS
+        PyMem_Free(z);
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&x_b);
+    PyBuffer_Release(&alone_b);
+    PyBuffer_Release(&static_b);
+    PyBuffer_Release(&slots_b);
+    PyBuffer_Release(&scales_b);
+    PyBuffer_Release(&lone_b);
+    PyBuffer_Release(&banned_b);
+    PyBuffer_Release(&starts_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3): the logits "
@@ -573,6 +778,14 @@ static PyMethodDef methods[] = {
      "dots(out, matrix_t, vectors, groups): each vector's dot products with every column of "
      "the float32 (d, n) matrix_t into the (V, n) out, summed as BLAS's matrix-vector "
      "product (groups[v] 8 or 4: its group size) or matrix product (0) sums them."},
+    {"secret_pass", secret_pass, METH_VARARGS,
+     "secret_pass(z, fwd, rev, cos, last, quantiles, table, log_ranks, st, w0, w1, w2, w3): "
+     "the dense part of a secret's logit in every single-word query, and its two rank "
+     "features, written to z, fwd and rev."},
+    {"pooled_chances", pooled_chances, METH_VARARGS,
+     "pooled_chances(x, alone, static, slots, scales, lone, banned, starts): queries' "
+     "logits added up into the float64 x, each row's largest value over the rows not "
+     "banned subtracted, the banned rows at 0."},
     {NULL, NULL, 0, NULL},
 };
 

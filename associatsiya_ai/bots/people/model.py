@@ -67,16 +67,15 @@ Query = tuple[Sequence[str], Sequence[str]] | tuple[Sequence[str], Sequence[str]
 """(chain, history) or (chain, history, bot): a heard chain, the earlier hints outside it
 and the folded words a bot of this model chose (:meth:`PeopleModel.heard`)."""
 
+Alone = dict[int | str, np.ndarray]  # heard words' logits heard alone, by pool.key_of
 _ALONE_KEPT = 256
-"""How many vocabulary words' logits heard alone (n float32 each) :class:`PeopleModel`
-keeps."""
+"""How many vocabulary words' logits heard alone (n float32 each) are kept."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 _TERMS_KEPT = 4096
-"""How many vocabulary words' :meth:`PeopleModel.row_terms`, and how many secrets'
-:func:`~associatsiya_ai.bots.people.secret.secret_terms`, are kept (a few hundred bytes
-each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
-them)."""
+"""How many words' :meth:`PeopleModel.row_terms`, and secrets' :func:`~associatsiya_ai.
+bots.people.secret.secret_terms`, are kept (a few hundred bytes each: they depend on the
+word and the weights only, so :meth:`PeopleModel.forget` keeps them)."""
 
 
 class PeopleModel:
@@ -179,11 +178,15 @@ class PeopleModel:
             Read-only: a word heard alone gives the array kept for it (the others are
             rows of one array, :func:`~associatsiya_ai.bots.people.pool.pooled`).
         """
-        heards = [self.heard(*query) for query in queries]
-        alone = self._alone_of([h for heard in heards for h in heard])
-        return logits_of(heards, alone, self._static32, self.weights)
+        return logits_of(*self.heard_many(queries), self._static32, self.weights)
 
-    def _alone_of(self, heard: list[Heard]) -> dict[int | str, np.ndarray]:
+    def heard_many(self, queries: Sequence[Query]) -> tuple[list[list[Heard]], Alone]:
+        """Each query's heard words (:meth:`heard`) and their logits heard alone by
+        :func:`~.pool.key_of`: what :meth:`logits_many` adds up."""
+        heards = [self.heard(*query) for query in queries]
+        return heards, self._alone_of([h for heard in heards for h in heard])
+
+    def _alone_of(self, heard: list[Heard]) -> Alone:
         """The logits of each heard word heard alone, (n,) float32 read-only, by
         :func:`~.pool.key_of`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
         (a chain's words come back turn after turn, and in each chain mode a hinter
@@ -278,10 +281,8 @@ class PeopleModel:
         Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
         single-mode turn: one matrix-vector product and the cached log-partitions. The
         last few secrets' answers are kept (a game asks for its secret every turn); treat
-        the array as read-only. ``cos``: the secret's cosines, as ``matrix @
-        matrix[secret]`` gives them, when already made (:meth:`secret_kept` says when
-        they are needed).
-        """
+        the array as read-only. ``cos``: the secret's cosines (``matrix @ matrix[secret]``)
+        when made already, as :meth:`secret_kept` says they are needed."""
         hit = self._by_secret.pop(secret, None)
         if hit is None:
             terms = kept_terms(self._secret_terms, self.tables, secret, self.w, _TERMS_KEPT)

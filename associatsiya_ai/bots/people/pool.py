@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.features import Heard
     from associatsiya_ai.bots.people.params import PeopleWeights
 
-__all__ = ["cosines", "key_of", "logits_of", "padded_product", "pooled"]
+__all__ = ["cosines", "key_of", "logits_of", "padded_product", "pooled", "scales"]
 
 _ROWS = 4
 """The matrix product of :func:`cosines` is made for a multiple of this many words."""
@@ -99,7 +99,7 @@ def padded_product(matrix: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     return out
 
 
-def _scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
+def scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
     """Each heard word's factor ``c_h · w_h · a_h`` in float32, as the plain sum rounds it:
     ``c_h`` = ``W^(γ − 1)`` for a person's word, ``1 / W`` for a bot's (pooled: chosen to
     agree, not independent evidence), ``W`` the words' total weight."""
@@ -145,13 +145,13 @@ def pooled(
     slot = {key: i for i, key in enumerate(keys)}
     evidence = np.stack([alone[key] for key in keys])
     evidence -= static  # each word's z_h − static, once for all queries
-    scales = [_scales(heard, weights) for heard in heards]
+    factors = [scales(heard, weights) for heard in heards]
     z = np.zeros((len(heards), len(static)), np.float32)
     for j in range(max(len(heard) for heard in heards)):  # the j-th term of every query
         rows = [q for q, heard in enumerate(heards) if len(heard) > j]
         at = [slot[key_of(heards[q][j])] for q in rows]
         part = evidence[at]
-        part *= np.array([scales[q][j] for q in rows], np.float32)[:, None]
+        part *= np.array([factors[q][j] for q in rows], np.float32)[:, None]
         if len(rows) == len(heards):
             z += part
         else:
