@@ -360,6 +360,9 @@ done:
 #include <immintrin.h>
 #define DOTS_X86 1
 #endif
+#ifdef __SSE__
+#include <xmmintrin.h>
+#endif
 
 #define DOTS_BLOCK 256 /* rows per block: 8 columns and the sums of a block in L1 */
 
@@ -619,10 +622,12 @@ done:
     return result;
 }
 
-/* Eight float32 or four float64 lanes: each lane's operations are the scalar ones (the
+/* Four float32 or float64 lanes: each lane's operations are the scalar ones (the
  * compiler's vectors, whatever the processor's width). */
-typedef float f32x8 __attribute__((vector_size(32)));
+typedef float f32x4 __attribute__((vector_size(16)));
 typedef double f64x4 __attribute__((vector_size(32)));
+
+#define POOL_MAX_WORDS 64 /* heard words in one query (pooled_chances checks) */
 
 /* One query of pooled_chances into the row x (n), z a float32 scratch row. */
 static void
@@ -630,52 +635,65 @@ pool_row(double *x, float *z, const float *alone, const float *st, const int *sl
          const float *sc, Py_ssize_t J, int lone, Py_ssize_t n, const long long *banned,
          Py_ssize_t nb)
 {
-    const Py_ssize_t v8 = n - n % 8, v4 = n - n % 4;
+    Py_ssize_t m = 0; /* the query's heard words */
+    while (m < J && sl[m] >= 0)
+        m++;
     if (lone)
         memcpy(z, alone + (Py_ssize_t)sl[0] * n, (size_t)n * sizeof(float));
-    else {
-        memset(z, 0, (size_t)n * sizeof(float));
-        for (Py_ssize_t j = 0; j < J && sl[j] >= 0; j++) {
-            const float *a = alone + (Py_ssize_t)sl[j] * n, s = sc[j];
-            const f32x8 s8 = {s, s, s, s, s, s, s, s};
-            Py_ssize_t i = 0;
-            for (; i < v8; i += 8) {
-                f32x8 av, sv, zv;
-                memcpy(&av, a + i, sizeof av);
-                memcpy(&sv, st + i, sizeof sv);
-                memcpy(&zv, z + i, sizeof zv);
-                zv = zv + (av - sv) * s8;
-                memcpy(z + i, &zv, sizeof zv);
-            }
-            for (; i < n; i++)
-                z[i] = z[i] + (a[i] - st[i]) * s;
+    else { /* ((0 + (a_0 - static) * s_0) + ...) + static, four candidates at a time */
+        const float *a[POOL_MAX_WORDS];
+        f32x4 s4[POOL_MAX_WORDS];
+        for (Py_ssize_t j = 0; j < m; j++) {
+            a[j] = alone + (Py_ssize_t)sl[j] * n;
+            const float s = sc[j];
+            const f32x4 sj = {s, s, s, s};
+            s4[j] = sj;
         }
-        for (Py_ssize_t i = 0; i < n; i++)
-            z[i] = z[i] + st[i];
+        Py_ssize_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+            f32x4 sv, zv = {0, 0, 0, 0};
+            memcpy(&sv, st + i, sizeof sv);
+            for (Py_ssize_t j = 0; j < m; j++) {
+                f32x4 av;
+                memcpy(&av, a[j] + i, sizeof av);
+                zv = zv + (av - sv) * s4[j];
+            }
+            zv = zv + sv;
+            memcpy(z + i, &zv, sizeof zv);
+        }
+        for (; i < n; i++) {
+            float zi = 0.0f;
+            for (Py_ssize_t j = 0; j < m; j++)
+                zi = zi + (a[j][i] - st[i]) * sc[j];
+            z[i] = zi + st[i];
+        }
     }
-    for (Py_ssize_t i = 0; i < n; i++)
-        x[i] = (double)z[i];
     for (Py_ssize_t b = 0; b < nb; b++)
-        x[banned[b]] = -INFINITY;
-    double top[4] = {x[0], x[0], x[0], x[0]};
+        z[banned[b]] = -INFINITY;
+    /* the largest (the same in float32: widening keeps the order) */
+    float top = z[0];
     Py_ssize_t i = 0;
-    for (; i < v4; i += 4) /* four maxima side by side (the largest is the largest) */
-        for (int k = 0; k < 4; k++)
-            top[k] = x[i + k] > top[k] ? x[i + k] : top[k];
+#ifdef __SSE__
+    __m128 t4 = _mm_set1_ps(top);
+    for (; i + 4 <= n; i += 4) /* maxps: the larger of each pair (no NaN here) */
+        t4 = _mm_max_ps(_mm_loadu_ps(z + i), t4);
+    float t[4];
+    _mm_storeu_ps(t, t4);
+    for (int k = 0; k < 4; k++)
+        top = t[k] > top ? t[k] : top;
+#endif
     for (; i < n; i++)
-        top[0] = x[i] > top[0] ? x[i] : top[0];
-    double m = top[0];
-    for (int k = 1; k < 4; k++)
-        m = top[k] > m ? top[k] : m;
-    const f64x4 m4 = {m, m, m, m};
-    for (i = 0; i < v4; i += 4) {
-        f64x4 xv;
-        memcpy(&xv, x + i, sizeof xv);
-        xv = xv - m4;
+        top = z[i] > top ? z[i] : top;
+    const double mx = (double)top;
+    const f64x4 mx4 = {mx, mx, mx, mx};
+    for (i = 0; i + 4 <= n; i += 4) {
+        f32x4 zv;
+        memcpy(&zv, z + i, sizeof zv);
+        const f64x4 xv = __builtin_convertvector(zv, f64x4) - mx4;
         memcpy(x + i, &xv, sizeof xv);
     }
     for (; i < n; i++)
-        x[i] = x[i] - m;
+        x[i] = (double)z[i] - mx;
     for (Py_ssize_t b = 0; b < nb; b++) /* exp(-inf) is 0; exp(0) is quick to make */
         x[banned[b]] = 0.0;
 }
@@ -703,8 +721,9 @@ pooled_chances(PyObject *self, PyObject *args)
     Py_ssize_t n = static_b.len / (Py_ssize_t)sizeof(float);
     Py_ssize_t Q = lone_b.len, H = n > 0 ? alone_b.len / (Py_ssize_t)sizeof(float) / n : 0;
     Py_ssize_t J = Q > 0 ? slots_b.len / 4 / Q : 0, nb = banned_b.len / 8;
-    if (n < 1 || Q < 1 || J < 1) {
-        PyErr_SetString(PyExc_ValueError, "pooled_chances: no word, query or heard word");
+    if (n < 1 || Q < 1 || J < 1 || J > POOL_MAX_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "pooled_chances: no word or query, or not 1 to 64 "
+                                          "heard words");
         goto done;
     }
     if (!typed_buffer(&x_b, Q * n, 8, "x") || !float_buffer(&alone_b, H * n, "alone")
