@@ -52,20 +52,22 @@ def plain_sums(matrix: np.ndarray, x: np.ndarray, group: int) -> np.ndarray:
 
 
 @needs_kernel
-@pytest.mark.parametrize(("n", "d"), [(37, 20), (64, 16), (50, 301), (19, 303), (5, 7)])
+@pytest.mark.parametrize(("n", "d"), [(37, 20), (64, 16), (50, 301), (19, 303), (5, 7), (700, 12)])
 def test_the_compiled_pass_sums_in_its_documented_orders(n: int, d: int) -> None:
     """Rows in whole vector registers and the rows after them, groups of 8 and 4 and the
-    columns after them: every vector's sums are the plain ones, whatever the others."""
+    columns after them, the row blocks forwards and backwards: every vector's sums are the
+    plain ones, whatever the others."""
     from associatsiya_ai.bots.people import _kernel
 
     rng = np.random.default_rng(n * d)
     matrix = np.asfortranarray(rng.normal(0, 1, (n, d)).astype(np.float32))
     groups = bytes([8, 0, 4, 0, 8])
     x = rng.normal(0, 1, (len(groups), d)).astype(np.float32)
-    out = np.empty((len(groups), n), np.float32)
-    _kernel.dots(out, matrix.T, x, groups)
-    for v, g in enumerate(groups):
-        assert out[v].tobytes() == plain_sums(matrix, x[v], g).tobytes()
+    plain = [plain_sums(matrix, x[v], g).tobytes() for v, g in enumerate(groups)]
+    for _ in range(2):  # each call sweeps the rows the other way
+        out = np.empty((len(groups), n), np.float32)
+        _kernel.dots(out, matrix.T, x, groups)
+        assert [row.tobytes() for row in out] == plain
 
 
 @needs_kernel

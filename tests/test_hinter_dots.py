@@ -133,12 +133,16 @@ def test_pooled_chances_compiled_or_not_are_softmax_at_of_the_plain_logits(
     secret = m.vocab.index["мышь"]
     rng = np.random.default_rng(8)
     n = len(m.vocab.words)
-    banned = [rng.choice([i for i in range(n) if i != secret], k) for k in (0, 3, 5, 2, 7)]
+    allowed = [i for i in range(n) if i not in (secret, 2, 9)]
+    assert secret not in (2, 9)
+    banned = [rng.choice(allowed, k) for k in (0, 3, 5, 2, 7)]
     banned[1] = np.array([4, 1, 4, 0])  # repeats, any order
     static = m.static.astype(np.float32)
-    got = hinter_chains.pooled_chances(heards, alone, static, m.weights, banned, secret)
+    common = np.array([2, 9, 2])  # banned in every query, a repeat too
+    got = hinter_chains.pooled_chances(heards, alone, static, m.weights, common, banned, secret)
     for q, (z, rows) in enumerate(zip(m.logits_many(queries), banned, strict=True)):
         mask = np.zeros(n, bool)
         mask[rows] = True
+        mask[common] = True
         assert z is not None
         assert got[q].tobytes() == softmax_at(z[None], mask[None], secret)[0].tobytes()

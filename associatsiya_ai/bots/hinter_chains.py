@@ -105,7 +105,7 @@ def weigh_chains(
         if c not in own:  # the candidate and the words consonant with it, unless it bans the secret
             rows = vocab.consonant_rows(vocab.words[c])
             hit = banned0[secret] or c == secret or bool(np.any(rows == secret))
-            own[c] = None if hit else np.concatenate([common, rows, [c]])
+            own[c] = None if hit else np.append(rows, c)
         rows_c = own[c]
         if heard and rows_c is not None:
             kept.append((c, mode, heard, rows_c))
@@ -113,7 +113,7 @@ def weigh_chains(
         return []
     static = people.static.astype(np.float32, copy=False)
     heard_kept, banned = [h for _, _, h, _ in kept], [b for *_, b in kept]
-    ps = pooled_chances(heard_kept, alone, static, people.weights, banned, secret)
+    ps = pooled_chances(heard_kept, alone, static, people.weights, common, banned, secret)
     return [
         (c, mode, float(np.log(max(p, 1e-300))))
         for (c, mode, _, _), p in zip(kept, ps.tolist(), strict=True)
@@ -125,6 +125,7 @@ def pooled_chances(
     alone: Mapping[int | str, np.ndarray],
     static: np.ndarray,
     weights: PeopleWeights,
+    common: np.ndarray,
     banned: Sequence[np.ndarray],
     secret: int,
 ) -> np.ndarray:
@@ -142,8 +143,12 @@ def pooled_chances(
         Each query's heard words, none empty.
     alone, static, weights
         As :func:`~associatsiya_ai.bots.people.pool.pooled`.
-    banned, secret
-        As :func:`secret_chances`.
+    common : numpy.ndarray
+        The rows every query bans, int.
+    banned : sequence of numpy.ndarray
+        Per query, the rows it bans besides (int, any order, repeats allowed).
+    secret : int
+        As :func:`secret_chances` (banned by no query).
 
     Returns
     -------
@@ -152,7 +157,8 @@ def pooled_chances(
     """
     if _kernel is None or static.dtype != np.float32 or any(not h for h in heards):
         z = logits_of(heards, alone, static, weights)
-        return secret_chances([r for r in z if r is not None], banned, secret)
+        rows = [np.concatenate([common, b]) for b in banned]
+        return secret_chances([r for r in z if r is not None], rows, secret)
     keys = list(dict.fromkeys(key_of(h) for heard in heards for h in heard))
     slot = {key: i for i, key in enumerate(keys)}
     width = max(len(heard) for heard in heards)
@@ -166,11 +172,13 @@ def pooled_chances(
     words = np.stack([alone[key] for key in keys]).astype(np.float32, copy=False)
     starts = np.zeros(len(banned) + 1, np.int64)
     np.cumsum([len(b) for b in banned], out=starts[1:])
-    rows = np.concatenate(banned).astype(np.int64, copy=False)
+    own = np.concatenate(banned).astype(np.int64, copy=False)
+    everywhere = np.asarray(common, np.int64)
     x = np.empty((len(heards), len(static)))
-    _kernel.pooled_chances(x, words, static, slots, factors, bytes(lone), rows, starts)
+    _kernel.pooled_chances(x, words, static, slots, factors, bytes(lone), everywhere, own, starts)
     np.exp(x, out=x)  # each value on its own (numpy's vector exp is the same lane by lane)
-    rows += np.repeat(np.arange(len(banned)) * len(static), np.diff(starts))
-    x.reshape(-1)[rows] = 0.0  # exp(-inf): banned (made at 0, whose exp is quicker)
+    x[:, everywhere] = 0.0  # exp(-inf): banned (made at 0, whose exp is quicker)
+    for q, more in enumerate(banned):
+        x[q, more] = 0.0
     out: np.ndarray = x[:, secret] / x.sum(axis=-1)  # summed as softmax_at sums each row
     return out

@@ -372,6 +372,7 @@ typedef struct {
     const float *x;         /* (V, d) */
     const unsigned char *gemv; /* per vector: 8, 4 (group sizes) or 0 (one chain) */
     Py_ssize_t n, d, V;
+    int backwards; /* the row blocks from the last */
 } Dots;
 
 /* Rows [i0, i1) one by one. */
@@ -497,27 +498,32 @@ DOTS_ROWS(dots_rows_avx512, dots8_avx512, dots4_avx512, "avx512f", __m512, 16,
           _mm512_loadu_ps, _mm512_storeu_ps, _mm512_fmadd_ps, _mm512_set1_ps)
 #endif
 
+/* Which way the last pass went: each pass goes the other way, so it starts on the rows the
+ * last one read last, still in the processor's caches (the rows' sums do not depend on it). */
+static int dots_backwards = 0;
+
 static void
 dots_run(const Dots *a)
 {
-    Py_ssize_t done = 0;
+    Py_ssize_t whole = 0;
 #ifdef DOTS_X86
     const int w = __builtin_cpu_supports("avx512f")                                 ? 16
                   : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 8
                                                                                     : 0;
     if (w) {
-        const Py_ssize_t whole = a->n - a->n % w;
-        for (; done < whole; done += DOTS_BLOCK) {
-            const Py_ssize_t end = done + DOTS_BLOCK < whole ? done + DOTS_BLOCK : whole;
+        whole = a->n - a->n % w;
+        const Py_ssize_t blocks = (whole + DOTS_BLOCK - 1) / DOTS_BLOCK;
+        for (Py_ssize_t b = 0; b < blocks; b++) {
+            const Py_ssize_t start = (a->backwards ? blocks - 1 - b : b) * DOTS_BLOCK;
+            const Py_ssize_t end = start + DOTS_BLOCK < whole ? start + DOTS_BLOCK : whole;
             if (w == 16)
-                dots_rows_avx512(a, done, end);
+                dots_rows_avx512(a, start, end);
             else
-                dots_rows_avx2(a, done, end);
+                dots_rows_avx2(a, start, end);
         }
-        done = whole;
     }
 #endif
-    dots_rows_scalar(a, done, a->n);
+    dots_rows_scalar(a, whole, a->n);
 }
 
 static PyObject *
@@ -546,7 +552,8 @@ dots(PyObject *self, PyObject *args)
     }
     {
         Dots a = {(float *)out_b.buf, (const float *)mt_b.buf, (const float *)x_b.buf,
-                  (const unsigned char *)gemv_b.buf, n, d, V};
+                  (const unsigned char *)gemv_b.buf, n, d, V, dots_backwards};
+        dots_backwards = !dots_backwards; /* with the GIL held */
         Py_BEGIN_ALLOW_THREADS
         dots_run(&a);
         Py_END_ALLOW_THREADS
@@ -632,8 +639,8 @@ typedef double f64x4 __attribute__((vector_size(32)));
 /* One query of pooled_chances into the row x (n), z a float32 scratch row. */
 static void
 pool_row(double *x, float *z, const float *alone, const float *st, const int *sl,
-         const float *sc, Py_ssize_t J, int lone, Py_ssize_t n, const long long *banned,
-         Py_ssize_t nb)
+         const float *sc, Py_ssize_t J, int lone, Py_ssize_t n, const long long *common,
+         Py_ssize_t nc, const long long *own, Py_ssize_t no)
 {
     Py_ssize_t m = 0; /* the query's heard words */
     while (m < J && sl[m] >= 0)
@@ -668,8 +675,10 @@ pool_row(double *x, float *z, const float *alone, const float *st, const int *sl
             z[i] = zi + st[i];
         }
     }
-    for (Py_ssize_t b = 0; b < nb; b++)
-        z[banned[b]] = -INFINITY;
+    for (Py_ssize_t b = 0; b < nc; b++)
+        z[common[b]] = -INFINITY;
+    for (Py_ssize_t b = 0; b < no; b++)
+        z[own[b]] = -INFINITY;
     /* the largest (the same in float32: widening keeps the order) */
     float top = z[0];
     Py_ssize_t i = 0;
@@ -694,8 +703,10 @@ pool_row(double *x, float *z, const float *alone, const float *st, const int *sl
     }
     for (; i < n; i++)
         x[i] = (double)z[i] - mx;
-    for (Py_ssize_t b = 0; b < nb; b++) /* exp(-inf) is 0; exp(0) is quick to make */
-        x[banned[b]] = 0.0;
+    for (Py_ssize_t b = 0; b < nc; b++) /* exp(-inf) is 0; exp(0) is quick to make */
+        x[common[b]] = 0.0;
+    for (Py_ssize_t b = 0; b < no; b++)
+        x[own[b]] = 0.0;
 }
 
 /*
@@ -713,14 +724,15 @@ pool_row(double *x, float *z, const float *alone, const float *st, const int *sl
 static PyObject *
 pooled_chances(PyObject *self, PyObject *args)
 {
-    Py_buffer x_b, alone_b, static_b, slots_b, scales_b, lone_b, banned_b, starts_b;
+    Py_buffer x_b, alone_b, static_b, slots_b, scales_b, lone_b, common_b, banned_b, starts_b;
     PyObject *result = NULL;
-    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*", &x_b, &alone_b, &static_b, &slots_b,
-                          &scales_b, &lone_b, &banned_b, &starts_b))
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*y*", &x_b, &alone_b, &static_b, &slots_b,
+                          &scales_b, &lone_b, &common_b, &banned_b, &starts_b))
         return NULL;
     Py_ssize_t n = static_b.len / (Py_ssize_t)sizeof(float);
     Py_ssize_t Q = lone_b.len, H = n > 0 ? alone_b.len / (Py_ssize_t)sizeof(float) / n : 0;
     Py_ssize_t J = Q > 0 ? slots_b.len / 4 / Q : 0, nb = banned_b.len / 8;
+    Py_ssize_t nc = common_b.len / 8;
     if (n < 1 || Q < 1 || J < 1 || J > POOL_MAX_WORDS) {
         PyErr_SetString(PyExc_ValueError, "pooled_chances: no word or query, or not 1 to 64 "
                                           "heard words");
@@ -736,6 +748,7 @@ pooled_chances(PyObject *self, PyObject *args)
         const int *slots = (const int *)slots_b.buf;
         const float *scales = (const float *)scales_b.buf;
         const unsigned char *lone = (const unsigned char *)lone_b.buf;
+        const long long *common = (const long long *)common_b.buf;
         const long long *banned = (const long long *)banned_b.buf;
         const long long *starts = (const long long *)starts_b.buf;
         if (starts[0] != 0 || starts[Q] != nb) {
@@ -754,7 +767,7 @@ pooled_chances(PyObject *self, PyObject *args)
                     goto done;
                 }
         }
-        if (!rows_within(banned, nb, n, "banned"))
+        if (!rows_within(banned, nb, n, "banned") || !rows_within(common, nc, n, "common"))
             goto done;
         float *z = PyMem_Malloc((size_t)n * sizeof(float));
         if (z == NULL) {
@@ -764,7 +777,7 @@ pooled_chances(PyObject *self, PyObject *args)
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t q = 0; q < Q; q++)
             pool_row(x + q * n, z, alone, st, slots + q * J, scales + q * J, J, lone[q], n,
-                     banned + starts[q], starts[q + 1] - starts[q]);
+                     common, nc, banned + starts[q], starts[q + 1] - starts[q]);
         Py_END_ALLOW_THREADS
         PyMem_Free(z);
         result = Py_None;
@@ -777,6 +790,7 @@ done:
     PyBuffer_Release(&slots_b);
     PyBuffer_Release(&scales_b);
     PyBuffer_Release(&lone_b);
+    PyBuffer_Release(&common_b);
     PyBuffer_Release(&banned_b);
     PyBuffer_Release(&starts_b);
     return result;
@@ -802,9 +816,9 @@ static PyMethodDef methods[] = {
      "the dense part of a secret's logit in every single-word query, and its two rank "
      "features, written to z, fwd and rev."},
     {"pooled_chances", pooled_chances, METH_VARARGS,
-     "pooled_chances(x, alone, static, slots, scales, lone, banned, starts): queries' "
-     "logits added up into the float64 x, each row's largest value over the rows not "
-     "banned subtracted, the banned rows at 0."},
+     "pooled_chances(x, alone, static, slots, scales, lone, common, banned, starts): "
+     "queries' logits added up into the float64 x, each row's largest value over the rows "
+     "not banned (common, and banned[starts[q]:starts[q + 1]]) subtracted, those at 0."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -58,6 +58,7 @@ def pooled_chances(
     slots: np.ndarray,
     scales: np.ndarray,
     lone: bytes,
+    common: np.ndarray,
     banned: np.ndarray,
     starts: np.ndarray,
     /,
