@@ -146,3 +146,22 @@ def test_pooled_chances_compiled_or_not_are_softmax_at_of_the_plain_logits(
         mask[common] = True
         assert z is not None
         assert got[q].tobytes() == softmax_at(z[None], mask[None], secret)[0].tobytes()
+
+
+def test_weighted_ranking_terms_in_the_kept_array_are_the_plain_terms_weighted() -> None:
+    """Secrets with and without a sense, one after the other, ``weighted`` and ``terms``
+    interleaved: each is the plain terms (times the weights), nothing left over from the
+    secret before."""
+    from associatsiya_ai.bots.hinter_terms import RankingTerms
+
+    m = linked_model()
+    m.vocab.news = np.linspace(-1.0, 1.0, len(m.vocab.words)).astype(np.float32)
+    maker = RankingTerms(m)
+    w = np.linspace(0.3, -0.4, 7)
+    secrets = [*range(len(m.vocab.words)), 0, 5, 0]
+    assert any(maker.sense(s) is None for s in secrets)
+    assert any(maker.sense(s) is not None for s in secrets)
+    for secret in secrets:
+        plain = plain_ranking_terms(m, secret)
+        assert maker.weighted(secret, w).tobytes() == (plain @ w).tobytes()
+        assert maker.terms(secret).tobytes() == plain.tobytes()

@@ -232,7 +232,7 @@ class EmbeddingHinter:
         <associatsiya_ai.bots.hinter_terms.RankingTerms.terms>`)."""
         extra = self._extras.get(secret_row)
         if extra is None:
-            extra = self._ranking.terms(secret_row, cos) @ self._w
+            extra = self._ranking.weighted(secret_row, self._w, cos)
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra
