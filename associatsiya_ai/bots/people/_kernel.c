@@ -365,6 +365,7 @@ done:
 #endif
 
 #define DOTS_BLOCK 256 /* rows per block: 8 columns and the sums of a block in L1 */
+#define DOTS_FETCH 4   /* vectors from which a pass fetches the next columns ahead */
 
 typedef struct {
     float *out;             /* (V, n) */
@@ -413,6 +414,15 @@ dots_rows_scalar(const Dots *a, Py_ssize_t i0, Py_ssize_t i1)
     {                                                                                          \
         const Py_ssize_t n = a->n, d = a->d;                                                   \
         const float *col = a->mt + k * n;                                                      \
+        /* the next group's lines, fetched a few at a time while this one is summed (where   \
+         * there are sums enough to hide them: with few vectors the processor's own fetching \
+         * does better) */                                                                     \
+        const Py_ssize_t per_col = (i1 - i0) / 16;                                             \
+        const Py_ssize_t next = a->V >= DOTS_FETCH && k + G + G <= d ? G : 0;                  \
+        const Py_ssize_t lines = per_col * next;                                               \
+        const Py_ssize_t steps = a->V * ((i1 - i0) / (4 * W) + 1);                             \
+        const Py_ssize_t rate = lines / steps + 1;                                             \
+        Py_ssize_t line = 0;                                                                   \
         for (Py_ssize_t v = 0; v < a->V; v++) {                                                \
             VEC x[G];                                                                          \
             for (int j = 0; j < G; j++)                                                        \
@@ -422,6 +432,9 @@ dots_rows_scalar(const Dots *a, Py_ssize_t i0, Py_ssize_t i1)
             if (g == 0) {                                                                      \
                 Py_ssize_t i = i0;                                                             \
                 for (; i + 4 * W <= i1; i += 4 * W) { /* four rows' chains side by side */     \
+                    for (Py_ssize_t p = 0; p < rate && line < lines; p++, line++)              \
+                        __builtin_prefetch(col + (G + line / per_col) * n + i0                 \
+                                           + (line % per_col) * 16);                           \
                     VEC s0 = LOAD(y + i), s1 = LOAD(y + i + W);                                \
                     VEC s2 = LOAD(y + i + 2 * W), s3 = LOAD(y + i + 3 * W);                    \
                     for (int j = 0; j < G; j++) {                                              \
@@ -445,6 +458,10 @@ dots_rows_scalar(const Dots *a, Py_ssize_t i0, Py_ssize_t i1)
             }                                                                                  \
             else                                                                               \
                 for (Py_ssize_t i = i0; i < i1; i += W) {                                      \
+                    if ((i - i0) % (4 * W) == 0)                                               \
+                        for (Py_ssize_t p = 0; p < rate && line < lines; p++, line++)          \
+                            __builtin_prefetch(col + (G + line / per_col) * n + i0             \
+                                               + (line % per_col) * 16);                       \
                     VEC t = LOAD(y + i);                                                       \
                     for (int j0 = 0; j0 < G; j0 += g) {                                        \
                         VEC s = MUL(LOAD(col + j0 * n + i), x[j0]);                            \
