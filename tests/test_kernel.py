@@ -242,7 +242,7 @@ def test_pooled_is_the_numpy_sum_compiled_or_not(monkeypatch: pytest.MonkeyPatch
             assert both[0].tobytes() == both[1].tobytes()
         for q, heard in enumerate(queries):  # each query as the plain sum says
             plain = np.zeros(n, np.float32)
-            for h, scale in zip(heard, pool._scales(heard, weights), strict=True):
+            for h, scale in zip(heard, pool.scales(heard, weights), strict=True):
                 plain += (alone[h.row] - static) * scale
             plain += static
             assert both[-1][q].tobytes() == plain.tobytes()

@@ -21,6 +21,7 @@ from associatsiya_ai.bots.hinter_chains import weigh_chains
 from associatsiya_ai.bots.hinter_terms import HINTER_TERMS, RankingTerms, load_hinter_weights
 from associatsiya_ai.bots.levels import level_of
 from associatsiya_ai.bots.people import PeopleModel
+from associatsiya_ai.bots.people.dots import products
 from associatsiya_ai.bots.scoring import choose
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
@@ -168,21 +169,22 @@ class EmbeddingHinter:
         idx = np.flatnonzero(legal)
         if idx.size == 0:
             return []
+        ex: np.ndarray | None = None
         if secret_row is None:  # a guesser can never answer it: the closest hints, by cosine
             t = vocab.vector(view.secret.word)
             if t is None:
                 return []
             base = np.full(len(vocab), -60.0) + vocab.matrix @ t
         else:
-            base = people.secret_given_hints(secret_row)
-        key = base if secret_row is None else base + self._extra(secret_row)
+            base, ex = self._base_and_extra(secret_row)
+        key = base if ex is None else base + ex
         k = min(self.pool, idx.size)
         cand = idx[np.argpartition(-key[idx], k - 1)[:k]]
         cand = cand[np.argsort(-key[cand], kind="stable")]
         modes = _distinct_modes(view)
-        if secret_row is None:
+        if secret_row is None or ex is None:
             return [(vocab.words[c], Mode.SINGLE, float(base[c]), 0.0) for c in cand]
-        ex = self._extra(secret_row)  # a word's own row is its folded spelling's (unique)
+        # a word's own row is its folded spelling's (unique)
         if modes == [(Mode.SINGLE, ())] and not view.all_hints:
             return [(vocab.words[c], Mode.SINGLE, float(base[c]), float(ex[c])) for c in cand]
         # beyond the exactly weighed ones, the rest rank after them (a fallback only)
@@ -209,13 +211,28 @@ class EmbeddingHinter:
                 return row
         return None
 
-    def _extra(self, secret_row: int) -> np.ndarray:
+    def _base_and_extra(self, secret_row: int) -> tuple[np.ndarray, np.ndarray]:
+        """ln P of every single hint (:meth:`PeopleModel.secret_given_hints`) and
+        :meth:`_extra`: when neither is kept, the two products over the vocabulary they
+        need (the secret's cosines and its sense's) are made in one pass over the matrix
+        (:func:`~associatsiya_ai.bots.people.dots.products`, the same floats)."""
+        people, matrix = self.people, self.vocab.matrix
+        sense = None if secret_row in self._extras else self._ranking.sense(secret_row)
+        cos: list[np.ndarray | None] = [None, None]
+        if sense is not None and not people.secret_kept(secret_row):
+            cos = list(products(matrix, [matrix[secret_row], sense], [True, True]))
+        base = people.secret_given_hints(secret_row, cos[0])
+        return base, self._extra(secret_row, cos[1])
+
+    def _extra(self, secret_row: int, cos: np.ndarray | None = None) -> np.ndarray:
         """The weighted terms beside ln P in the ranking of every hint for a secret
         (:func:`~associatsiya_ai.bots.hinter_terms.ranking_terms` times :attr:`weights`);
-        (n,) float64, kept for the last few secrets."""
+        (n,) float64, kept for the last few secrets. ``cos``: the cosines to the secret's
+        sense, when already made (:meth:`RankingTerms.terms
+        <associatsiya_ai.bots.hinter_terms.RankingTerms.terms>`)."""
         extra = self._extras.get(secret_row)
         if extra is None:
-            extra = self._ranking.terms(secret_row) @ self._w
+            extra = self._ranking.weighted(secret_row, self._w, cos)
             if len(self._extras) >= 8:
                 self._extras.clear()
             self._extras[secret_row] = extra

@@ -13,17 +13,20 @@ few rows by index instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from associatsiya_ai.bots.people import PeopleModel
+from associatsiya_ai.bots.people import PeopleModel, PeopleWeights
+from associatsiya_ai.bots.people.compiled import kernel as _kernel
+from associatsiya_ai.bots.people.features import Heard
+from associatsiya_ai.bots.people.pool import key_of, logits_of, scales
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.types import Mode
 from associatsiya_ai.rules.views import HinterView
 from associatsiya_ai.rules.words import fold
 
-__all__ = ["secret_chances", "weigh_chains"]
+__all__ = ["pooled_chances", "secret_chances", "weigh_chains"]
 
 
 def secret_chances(
@@ -95,21 +98,87 @@ def weigh_chains(
             in_chain = {fold(w) for w in earlier} | {vocab.folded[c]}
             pairs.append((c, mode))
             queries.append(((*earlier, hint), [h for h, key in said if key not in in_chain]))
-    scores = people.logits_many(queries)
+    heards, alone = people.heard_many(queries)
     own: dict[int, np.ndarray | None] = {}
-    kept: list[tuple[int, Mode, np.ndarray, np.ndarray]] = []
-    for (c, mode), z in zip(pairs, scores, strict=True):
+    kept: list[tuple[int, Mode, list[Heard], np.ndarray]] = []
+    for (c, mode), heard in zip(pairs, heards, strict=True):
         if c not in own:  # the candidate and the words consonant with it, unless it bans the secret
             rows = vocab.consonant_rows(vocab.words[c])
             hit = banned0[secret] or c == secret or bool(np.any(rows == secret))
-            own[c] = None if hit else np.concatenate([common, rows, [c]])
+            own[c] = None if hit else np.append(rows, c)
         rows_c = own[c]
-        if z is not None and rows_c is not None:
-            kept.append((c, mode, z, rows_c))
+        if heard and rows_c is not None:
+            kept.append((c, mode, heard, rows_c))
     if not kept:
         return []
-    ps = secret_chances([z for _, _, z, _ in kept], [b for *_, b in kept], secret)
+    static = people.static.astype(np.float32, copy=False)
+    heard_kept, banned = [h for _, _, h, _ in kept], [b for *_, b in kept]
+    ps = pooled_chances(heard_kept, alone, static, people.weights, common, banned, secret)
     return [
         (c, mode, float(np.log(max(p, 1e-300))))
         for (c, mode, _, _), p in zip(kept, ps.tolist(), strict=True)
     ]
+
+
+def pooled_chances(
+    heards: Sequence[Sequence[Heard]],
+    alone: Mapping[int | str, np.ndarray],
+    static: np.ndarray,
+    weights: PeopleWeights,
+    common: np.ndarray,
+    banned: Sequence[np.ndarray],
+    secret: int,
+) -> np.ndarray:
+    """:func:`secret_chances` of the queries' logits (:func:`~associatsiya_ai.bots.people.
+    pool.logits_of`), the very floats: the logits added up, widened, banned and shifted
+    by each row's largest in one compiled pass (``pooled_chances`` in ``_kernel.c``) where
+    it was built, without the queries' float32 logits. The banned words' exponentials
+    are set to 0 after the exponential rather than made from -inf, for which numpy's vector
+    exponential takes a slow path lane by lane (four times slower on this project's
+    machine; the other lanes' values are the same either way).
+
+    Parameters
+    ----------
+    heards : sequence of sequences of Heard
+        Each query's heard words, none empty.
+    alone, static, weights
+        As :func:`~associatsiya_ai.bots.people.pool.pooled`.
+    common : numpy.ndarray
+        The rows every query bans, int.
+    banned : sequence of numpy.ndarray
+        Per query, the rows it bans besides (int, any order, repeats allowed).
+    secret : int
+        As :func:`secret_chances` (banned by no query).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (len(heards),), float64.
+    """
+    if _kernel is None or static.dtype != np.float32 or any(not h for h in heards):
+        z = logits_of(heards, alone, static, weights)
+        rows = [np.concatenate([common, b]) for b in banned]
+        return secret_chances([r for r in z if r is not None], rows, secret)
+    keys = list(dict.fromkeys(key_of(h) for heard in heards for h in heard))
+    slot = {key: i for i, key in enumerate(keys)}
+    width = max(len(heard) for heard in heards)
+    slots = np.full((len(heards), width), -1, np.int32)
+    factors = np.zeros((len(heards), width), np.float32)
+    lone = bytearray(len(heards))
+    for q, heard in enumerate(heards):
+        slots[q, : len(heard)] = [slot[key_of(h)] for h in heard]
+        factors[q, : len(heard)] = scales(heard, weights)
+        lone[q] = len(heard) == 1 and not heard[0].by_bot  # its own logits (logits_of)
+    words = np.stack([alone[key] for key in keys]).astype(np.float32, copy=False)
+    starts = np.zeros(len(banned) + 1, np.int64)
+    np.cumsum([len(b) for b in banned], out=starts[1:])
+    own = np.concatenate(banned).astype(np.int64, copy=False)
+    everywhere = np.asarray(common, np.int64)
+    x = np.empty((len(heards), len(static)))
+    _kernel.pooled_chances(x, words, static, slots, factors, bytes(lone), everywhere, own, starts)
+    np.exp(x, out=x)  # each value on its own (numpy's vector exp is the same lane by lane)
+    x[:, everywhere] = 0.0  # exp(-inf): banned (made at 0, whose exp is quicker)
+    for q, more in enumerate(banned):
+        x[q, more] = 0.0
+    out: np.ndarray = x[:, secret] / x.sum(axis=-1)  # summed as softmax_at sums each row
+    return out

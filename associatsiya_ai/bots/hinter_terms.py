@@ -124,9 +124,12 @@ class RankingTerms:
         self._news = -np.clip(np.asarray(vocab.news, np.float64), 0.0, None)
         self._kept: dict[int, tuple[np.ndarray | None, list[np.ndarray]]] = {}
 
-    def terms(self, secret_row: int) -> np.ndarray:
-        """:func:`ranking_terms` of the secret ``secret_row``, the very floats; (n, 7)
-        float64, a new array."""
+    def sense(self, secret_row: int) -> np.ndarray | None:
+        """The secret's dictionary sense (:func:`secret_sense`), (dim,) float32, or None."""
+        return self._kept_of(secret_row)[0]
+
+    def _kept_of(self, secret_row: int) -> tuple[np.ndarray | None, list[np.ndarray]]:
+        """The secret's sense and lists, gathered once and kept."""
         kept = self._kept.get(secret_row)
         if kept is None:
             tables = self.people.tables
@@ -134,13 +137,36 @@ class RankingTerms:
             kept = self._kept[secret_row] = (secret_sense(self.people, secret_row), lists)
             if len(self._kept) > _KEPT:
                 del self._kept[next(iter(self._kept))]
-        sense, lists = kept
-        out: np.ndarray = self._base.copy()
+        return kept
+
+    def terms(self, secret_row: int, cos: np.ndarray | None = None) -> np.ndarray:
+        """:func:`ranking_terms` of the secret ``secret_row``, the very floats; (n, 7)
+        float64, a new array. ``cos``: the cosines to the secret's :meth:`sense`, as
+        ``matrix @ sense`` gives them, when already made (ignored without a sense)."""
+        return self._fill(self._base.copy(), secret_row, cos)
+
+    def weighted(self, secret_row: int, w: np.ndarray, cos: np.ndarray | None = None) -> np.ndarray:
+        """``terms(secret_row, cos) @ w``, the very floats, (n,) float64: the terms made in
+        an array kept for it (no copy of the vocabulary's columns), its lists' cells
+        cleared after."""
+        out = self._fill(self._base, secret_row, cos)
+        try:
+            weighted: np.ndarray = out @ w
+        finally:
+            for k, rows in enumerate(self._kept_of(secret_row)[1]):
+                out[rows, min(3 + k, 6)] = 0.0
+        return weighted
+
+    def _fill(self, out: np.ndarray, secret_row: int, cos: np.ndarray | None) -> np.ndarray:
+        """Write the secret's columns into ``out`` (a copy of the vocabulary's columns, or
+        the kept array, whose list columns are all 0)."""
+        sense, lists = self._kept_of(secret_row)
         if sense is not None:
-            c = (self.people.vocab.matrix @ sense).astype(np.float64)
+            c = (self.people.vocab.matrix @ sense if cos is None else cos).astype(np.float64)
             out[:, 1] = c
             out[:, 2] = self._news * (1.0 - np.clip(c, 0, 1))
         else:  # c = 0: the jargon term is the news bias itself
+            out[:, 1] = 0.0
             out[:, 2] = self._news * 1.0
         for k, rows in enumerate(lists):  # the best-hints list by rank bucket, the forward list
             out[rows, min(3 + k, 6)] = 1.0

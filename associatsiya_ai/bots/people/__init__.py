@@ -6,6 +6,7 @@
   tables (neighbour ranks, the dictionary's and the association lexicon's links) and their
   fast paths;
 - :mod:`.secret`: P(secret | hint) for every hint at once (the hinter's question);
+  :mod:`.dots`: a few vectors' products with the whole matrix in one compiled pass;
 - :mod:`.draw`: softmax and a level's draw; :mod:`.params`: the fitted numbers
   (``weights.json``); :mod:`.cache`: the model of a vocabulary, made once and cached.
 """

@@ -863,6 +863,480 @@ done:
     return result;
 }
 
+/*
+ * dots: the dot products of a few vectors with every row of the vocabulary's matrix, in one
+ * pass over it, each vector's numbers summed in the order of the BLAS call they replace
+ * (OpenBLAS 0.3 on x86-64, SkylakeX kernels, for the default model's 11 520 x 300 matrix:
+ * bots/people/dots.py checks that on the matrix itself before using them):
+ *
+ * - "gemv" (matrix @ v, the column kernel of a Fortran-ordered matrix): the columns in
+ *   groups of eight, then a group of four (group size 8: a contiguous v) or all in groups of
+ *   four (group size 4: a strided v, such as a row of that matrix); each group's products
+ *   summed from the first by fused multiply-adds, y += the group's sum; any last columns
+ *   fused into y one by one;
+ * - "chain" (group size 0: a row of a single-precision matrix product): one fused
+ *   multiply-add chain over all the columns, from zero.
+ *
+ * The matrix is read a block of rows at a time (both sums run down the columns), so the few
+ * vectors' sums stay in the first-level cache while the 14 MB matrix streams by once.
+ */
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define DOTS_X86 1
+#endif
+#ifdef __SSE__
+#include <xmmintrin.h>
+#endif
+
+#define DOTS_BLOCK 256 /* rows per block: 8 columns and the sums of a block in L1 */
+#define DOTS_FETCH 4   /* vectors from which a pass fetches the next columns ahead */
+
+typedef struct {
+    float *out;             /* (V, n) */
+    const float *mt;        /* the matrix transposed, (d, n): column k at mt + k * n */
+    const float *x;         /* (V, d) */
+    const unsigned char *gemv; /* per vector: 8, 4 (group sizes) or 0 (one chain) */
+    Py_ssize_t n, d, V;
+    int backwards; /* the row blocks from the last */
+} Dots;
+
+/* Rows [i0, i1) one by one. */
+static void
+dots_rows_scalar(const Dots *a, Py_ssize_t i0, Py_ssize_t i1)
+{
+    const Py_ssize_t n = a->n, d = a->d;
+    for (Py_ssize_t v = 0; v < a->V; v++) {
+        const float *x = a->x + v * d;
+        for (Py_ssize_t i = i0; i < i1; i++) {
+            const float *m = a->mt + i;
+            float y = 0.0f;
+            Py_ssize_t k = 0;
+            if (a->gemv[v]) { /* groups of 8 (for a group size of 8), then of 4 */
+                for (Py_ssize_t g = a->gemv[v]; g >= 4; g -= 4)
+                    for (; k + g <= d; k += g) {
+                        float t = m[k * n] * x[k];
+                        for (Py_ssize_t j = 1; j < g; j++)
+                            t = fmaf(m[(k + j) * n], x[k + j], t);
+                        y = y + t;
+                    }
+            }
+            for (; k < d; k++)
+                y = fmaf(m[k * n], x[k], y);
+            a->out[v * n + i] = y;
+        }
+    }
+}
+
+#ifdef DOTS_X86
+/* A group of G columns from column k (G a constant: the vector's entries stay in
+ * registers) for the rows [i0, i1), W rows at a time, one vector after the other (the
+ * block's columns stay in L1; consecutive rows' sums are independent chains); VEC the
+ * register type. A vector summed in groups of 4 takes a group of 8 as two. */
+#define DOTS_GROUP(NAME, TARGET, VEC, W, LOAD, STORE, MUL, FMA, ADD, SET1, G)                 \
+    __attribute__((target(TARGET))) static inline void NAME(const Dots *a, Py_ssize_t i0,      \
+                                                            Py_ssize_t i1, Py_ssize_t k)       \
+    {                                                                                          \
+        const Py_ssize_t n = a->n, d = a->d;                                                   \
+        const float *col = a->mt + k * n;                                                      \
+        /* the next group's lines, fetched a few at a time while this one is summed (where   \
+         * there are sums enough to hide them: with few vectors the processor's own fetching \
+         * does better) */                                                                     \
+        const Py_ssize_t per_col = (i1 - i0) / 16;                                             \
+        const Py_ssize_t next = a->V >= DOTS_FETCH && k + G + G <= d ? G : 0;                  \
+        const Py_ssize_t lines = per_col * next;                                               \
+        const Py_ssize_t steps = a->V * ((i1 - i0) / (4 * W) + 1);                             \
+        const Py_ssize_t rate = lines / steps + 1;                                             \
+        Py_ssize_t line = 0;                                                                   \
+        for (Py_ssize_t v = 0; v < a->V; v++) {                                                \
+            VEC x[G];                                                                          \
+            for (int j = 0; j < G; j++)                                                        \
+                x[j] = SET1(a->x[v * d + k + j]);                                              \
+            float *y = a->out + v * n;                                                         \
+            const int g = a->gemv[v] < G ? a->gemv[v] : G; /* 0: one chain */                 \
+            if (g == 0) {                                                                      \
+                Py_ssize_t i = i0;                                                             \
+                for (; i + 4 * W <= i1; i += 4 * W) { /* four rows' chains side by side */     \
+                    for (Py_ssize_t p = 0; p < rate && line < lines; p++, line++)              \
+                        __builtin_prefetch(col + (G + line / per_col) * n + i0                 \
+                                           + (line % per_col) * 16);                           \
+                    VEC s0 = LOAD(y + i), s1 = LOAD(y + i + W);                                \
+                    VEC s2 = LOAD(y + i + 2 * W), s3 = LOAD(y + i + 3 * W);                    \
+                    for (int j = 0; j < G; j++) {                                              \
+                        const float *c = col + j * n + i;                                      \
+                        s0 = FMA(LOAD(c), x[j], s0);                                           \
+                        s1 = FMA(LOAD(c + W), x[j], s1);                                       \
+                        s2 = FMA(LOAD(c + 2 * W), x[j], s2);                                   \
+                        s3 = FMA(LOAD(c + 3 * W), x[j], s3);                                   \
+                    }                                                                          \
+                    STORE(y + i, s0);                                                          \
+                    STORE(y + i + W, s1);                                                      \
+                    STORE(y + i + 2 * W, s2);                                                  \
+                    STORE(y + i + 3 * W, s3);                                                  \
+                }                                                                              \
+                for (; i < i1; i += W) {                                                       \
+                    VEC s = LOAD(y + i);                                                       \
+                    for (int j = 0; j < G; j++)                                                \
+                        s = FMA(LOAD(col + j * n + i), x[j], s);                               \
+                    STORE(y + i, s);                                                           \
+                }                                                                              \
+            }                                                                                  \
+            else                                                                               \
+                for (Py_ssize_t i = i0; i < i1; i += W) {                                      \
+                    if ((i - i0) % (4 * W) == 0)                                               \
+                        for (Py_ssize_t p = 0; p < rate && line < lines; p++, line++)          \
+                            __builtin_prefetch(col + (G + line / per_col) * n + i0             \
+                                               + (line % per_col) * 16);                       \
+                    VEC t = LOAD(y + i);                                                       \
+                    for (int j0 = 0; j0 < G; j0 += g) {                                        \
+                        VEC s = MUL(LOAD(col + j0 * n + i), x[j0]);                            \
+                        for (int j = j0 + 1; j < j0 + g; j++)                                  \
+                            s = FMA(LOAD(col + j * n + i), x[j], s);                           \
+                        t = ADD(t, s);                                                         \
+                    }                                                                          \
+                    STORE(y + i, t);                                                           \
+                }                                                                              \
+        }                                                                                      \
+    }
+
+/* Rows [i0, i1), a multiple of W, all columns. */
+#define DOTS_ROWS(NAME, G8, G4, TARGET, VEC, W, LOAD, STORE, FMA, SET1)                       \
+    __attribute__((target(TARGET))) static void NAME(const Dots *a, Py_ssize_t i0,             \
+                                                     Py_ssize_t i1)                            \
+    {                                                                                          \
+        const Py_ssize_t n = a->n, d = a->d;                                                   \
+        for (Py_ssize_t v = 0; v < a->V; v++)                                                  \
+            memset(a->out + v * n + i0, 0, (size_t)(i1 - i0) * sizeof(float));                \
+        Py_ssize_t k = 0;                                                                      \
+        for (; k + 8 <= d; k += 8)                                                             \
+            G8(a, i0, i1, k);                                                                  \
+        if (k + 4 <= d) {                                                                      \
+            G4(a, i0, i1, k);                                                                  \
+            k += 4;                                                                            \
+        }                                                                                      \
+        for (; k < d; k++) { /* the last columns, one by one, into every sum */                \
+            const float *col = a->mt + k * n;                                                  \
+            for (Py_ssize_t v = 0; v < a->V; v++) {                                            \
+                const VEC xk = SET1(a->x[v * d + k]);                                          \
+                float *y = a->out + v * n;                                                     \
+                for (Py_ssize_t i = i0; i < i1; i += W)                                        \
+                    STORE(y + i, FMA(LOAD(col + i), xk, LOAD(y + i)));                         \
+            }                                                                                  \
+        }                                                                                      \
+    }
+
+#define AVX2_ARGS "avx2,fma", __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps,     \
+                  _mm256_fmadd_ps, _mm256_add_ps, _mm256_set1_ps
+#define AVX512_ARGS "avx512f", __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps,  \
+                    _mm512_fmadd_ps, _mm512_add_ps, _mm512_set1_ps
+#define EXPAND(M, ...) M(__VA_ARGS__)
+EXPAND(DOTS_GROUP, dots8_avx2, AVX2_ARGS, 8)
+EXPAND(DOTS_GROUP, dots4_avx2, AVX2_ARGS, 4)
+EXPAND(DOTS_GROUP, dots8_avx512, AVX512_ARGS, 8)
+EXPAND(DOTS_GROUP, dots4_avx512, AVX512_ARGS, 4)
+DOTS_ROWS(dots_rows_avx2, dots8_avx2, dots4_avx2, "avx2,fma", __m256, 8, _mm256_loadu_ps,
+          _mm256_storeu_ps, _mm256_fmadd_ps, _mm256_set1_ps)
+DOTS_ROWS(dots_rows_avx512, dots8_avx512, dots4_avx512, "avx512f", __m512, 16,
+          _mm512_loadu_ps, _mm512_storeu_ps, _mm512_fmadd_ps, _mm512_set1_ps)
+#endif
+
+/* Which way the last pass went: each pass goes the other way, so it starts on the rows the
+ * last one read last, still in the processor's caches (the rows' sums do not depend on it). */
+static int dots_backwards = 0;
+
+static void
+dots_run(const Dots *a)
+{
+    Py_ssize_t whole = 0;
+#ifdef DOTS_X86
+    const int w = __builtin_cpu_supports("avx512f")                                 ? 16
+                  : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 8
+                                                                                    : 0;
+    if (w) {
+        whole = a->n - a->n % w;
+        const Py_ssize_t blocks = (whole + DOTS_BLOCK - 1) / DOTS_BLOCK;
+        for (Py_ssize_t b = 0; b < blocks; b++) {
+            const Py_ssize_t start = (a->backwards ? blocks - 1 - b : b) * DOTS_BLOCK;
+            const Py_ssize_t end = start + DOTS_BLOCK < whole ? start + DOTS_BLOCK : whole;
+            if (w == 16)
+                dots_rows_avx512(a, start, end);
+            else
+                dots_rows_avx2(a, start, end);
+        }
+    }
+#endif
+    dots_rows_scalar(a, whole, a->n);
+}
+
+static PyObject *
+dots(PyObject *self, PyObject *args)
+{
+    Py_buffer out_b, mt_b, x_b, gemv_b;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "w*y*y*y*", &out_b, &mt_b, &x_b, &gemv_b))
+        return NULL;
+    Py_ssize_t V = gemv_b.len;
+    Py_ssize_t n = V > 0 ? out_b.len / (Py_ssize_t)sizeof(float) / V : 0;
+    Py_ssize_t d = n > 0 ? mt_b.len / (Py_ssize_t)sizeof(float) / n : 0;
+    if (V < 1 || n < 1 || d < 1) {
+        PyErr_SetString(PyExc_ValueError, "dots: no vector, row or column");
+        goto done;
+    }
+    if (!float_buffer(&out_b, V * n, "out") || !float_buffer(&mt_b, d * n, "matrix")
+        || !float_buffer(&x_b, V * d, "vectors"))
+        goto done;
+    for (Py_ssize_t v = 0; v < V; v++) {
+        const unsigned char g = ((const unsigned char *)gemv_b.buf)[v];
+        if (g != 0 && g != 4 && g != 8) {
+            PyErr_Format(PyExc_ValueError, "groups: %d, expected 0, 4 or 8", (int)g);
+            goto done;
+        }
+    }
+    {
+        Dots a = {(float *)out_b.buf, (const float *)mt_b.buf, (const float *)x_b.buf,
+                  (const unsigned char *)gemv_b.buf, n, d, V, dots_backwards};
+        dots_backwards = !dots_backwards; /* with the GIL held */
+        Py_BEGIN_ALLOW_THREADS
+        dots_run(&a);
+        Py_END_ALLOW_THREADS
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&out_b);
+    PyBuffer_Release(&mt_b);
+    PyBuffer_Release(&x_b);
+    PyBuffer_Release(&gemv_b);
+    return result;
+}
+
+/*
+ * secret_pass: the dense part of a secret's logit in every single-word query h (the hinter's
+ * side, bots/people/secret.py), the same float operations in the same order as numpy's:
+ *
+ *   c = 0 + cos;  z = ((c * w1 + w0) * c + st) + fwd * w2 + rev * w3      (float32)
+ *
+ * fwd: ln(rank) of the secret among h's neighbours (h's own table, as rev_rank);
+ * rev: ln(rank) of h among the secret's neighbours (the secret's table, as fwd_rank).
+ * fwd and rev are written out too (the secret's sparse terms read them).
+ */
+static PyObject *
+secret_pass(PyObject *self, PyObject *args)
+{
+    Py_buffer z_b, fwd_b, rev_b, cos_b, last_b, q_b, table_b, lr_b;
+    float st, w0, w1, w2, w3;
+    PyObject *result = NULL;
+    Tables t;
+    if (!PyArg_ParseTuple(args, "w*w*w*y*y*y*y*y*fffff", &z_b, &fwd_b, &rev_b, &cos_b, &last_b,
+                          &q_b, &table_b, &lr_b, &st, &w0, &w1, &w2, &w3))
+        return NULL;
+    Py_ssize_t n = cos_b.len / (Py_ssize_t)sizeof(float);
+    if (!parse_tables(&t, &table_b, &lr_b) || !float_buffer(&z_b, n, "z")
+        || !float_buffer(&fwd_b, n, "fwd") || !float_buffer(&rev_b, n, "rev")
+        || !float_buffer(&last_b, n, "last") || !float_buffer(&q_b, n * t.K, "quantiles"))
+        goto done;
+    {
+        float *z = (float *)z_b.buf, *fwd = (float *)fwd_b.buf, *rev = (float *)rev_b.buf;
+        const float *cos = (const float *)cos_b.buf;
+        const float *last = (const float *)last_b.buf;
+        const float *q = (const float *)q_b.buf;
+        const Py_ssize_t K = t.K;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const float c = 0.0f + cos[i];
+            const float f = rev_rank(&t, c, last[i], q + i * K);
+            const float r = fwd_rank(&t, c);
+            float v = w1 * c;
+            v = v + w0;
+            v = v * c;
+            v = v + st;
+            v = v + w2 * f;
+            z[i] = v + r * w3;
+            fwd[i] = f;
+            rev[i] = r;
+        }
+        Py_END_ALLOW_THREADS
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&z_b);
+    PyBuffer_Release(&fwd_b);
+    PyBuffer_Release(&rev_b);
+    PyBuffer_Release(&cos_b);
+    PyBuffer_Release(&last_b);
+    PyBuffer_Release(&q_b);
+    PyBuffer_Release(&table_b);
+    PyBuffer_Release(&lr_b);
+    return result;
+}
+
+/* Four float32 or float64 lanes: each lane's operations are the scalar ones (the
+ * compiler's vectors, whatever the processor's width). */
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef double f64x4 __attribute__((vector_size(32)));
+
+#define POOL_MAX_WORDS 64 /* heard words in one query (pooled_chances checks) */
+
+/* One query of pooled_chances into the row x (n), z a float32 scratch row. */
+static void
+pool_row(double *x, float *z, const float *alone, const float *st, const int *sl,
+         const float *sc, Py_ssize_t J, int lone, Py_ssize_t n, const long long *common,
+         Py_ssize_t nc, const long long *own, Py_ssize_t no)
+{
+    Py_ssize_t m = 0; /* the query's heard words */
+    while (m < J && sl[m] >= 0)
+        m++;
+    if (lone)
+        memcpy(z, alone + (Py_ssize_t)sl[0] * n, (size_t)n * sizeof(float));
+    else { /* ((0 + (a_0 - static) * s_0) + ...) + static, four candidates at a time */
+        const float *a[POOL_MAX_WORDS];
+        f32x4 s4[POOL_MAX_WORDS];
+        for (Py_ssize_t j = 0; j < m; j++) {
+            a[j] = alone + (Py_ssize_t)sl[j] * n;
+            const float s = sc[j];
+            const f32x4 sj = {s, s, s, s};
+            s4[j] = sj;
+        }
+        Py_ssize_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+            f32x4 sv, zv = {0, 0, 0, 0};
+            memcpy(&sv, st + i, sizeof sv);
+            for (Py_ssize_t j = 0; j < m; j++) {
+                f32x4 av;
+                memcpy(&av, a[j] + i, sizeof av);
+                zv = zv + (av - sv) * s4[j];
+            }
+            zv = zv + sv;
+            memcpy(z + i, &zv, sizeof zv);
+        }
+        for (; i < n; i++) {
+            float zi = 0.0f;
+            for (Py_ssize_t j = 0; j < m; j++)
+                zi = zi + (a[j][i] - st[i]) * sc[j];
+            z[i] = zi + st[i];
+        }
+    }
+    for (Py_ssize_t b = 0; b < nc; b++)
+        z[common[b]] = -INFINITY;
+    for (Py_ssize_t b = 0; b < no; b++)
+        z[own[b]] = -INFINITY;
+    /* the largest (the same in float32: widening keeps the order) */
+    float top = z[0];
+    Py_ssize_t i = 0;
+#ifdef __SSE__
+    __m128 t4 = _mm_set1_ps(top);
+    for (; i + 4 <= n; i += 4) /* maxps: the larger of each pair (no NaN here) */
+        t4 = _mm_max_ps(_mm_loadu_ps(z + i), t4);
+    float t[4];
+    _mm_storeu_ps(t, t4);
+    for (int k = 0; k < 4; k++)
+        top = t[k] > top ? t[k] : top;
+#endif
+    for (; i < n; i++)
+        top = z[i] > top ? z[i] : top;
+    const double mx = (double)top;
+    const f64x4 mx4 = {mx, mx, mx, mx};
+    for (i = 0; i + 4 <= n; i += 4) {
+        f32x4 zv;
+        memcpy(&zv, z + i, sizeof zv);
+        const f64x4 xv = __builtin_convertvector(zv, f64x4) - mx4;
+        memcpy(x + i, &xv, sizeof xv);
+    }
+    for (; i < n; i++)
+        x[i] = (double)z[i] - mx;
+    for (Py_ssize_t b = 0; b < nc; b++) /* exp(-inf) is 0; exp(0) is quick to make */
+        x[common[b]] = 0.0;
+    for (Py_ssize_t b = 0; b < no; b++)
+        x[own[b]] = 0.0;
+}
+
+/*
+ * pooled_chances: several queries' logits added up (bots/people/pool.py: pooled), widened
+ * to float64, the row's largest value over the words not banned subtracted (the steps of
+ * bots/hinter_chains.py: secret_chances before the exponential), with numpy's float
+ * operations in numpy's order; the banned words are left at 0, not -inf (numpy's vector
+ * exponential makes exp(-inf) = 0 lane by lane, slowly: the caller zeroes them after it):
+ *
+ *   z = ((0 + (a_0 - static) * s_0) + (a_1 - static) * s_1 + ...) + static     (float32)
+ *
+ * a_j the logits of the query's j-th heard word heard alone (a row of alone), s_j its
+ * scale; a query marked lone takes its only word's logits as they are.
+ */
+static PyObject *
+pooled_chances(PyObject *self, PyObject *args)
+{
+    Py_buffer x_b, alone_b, static_b, slots_b, scales_b, lone_b, common_b, banned_b, starts_b;
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "w*y*y*y*y*y*y*y*y*", &x_b, &alone_b, &static_b, &slots_b,
+                          &scales_b, &lone_b, &common_b, &banned_b, &starts_b))
+        return NULL;
+    Py_ssize_t n = static_b.len / (Py_ssize_t)sizeof(float);
+    Py_ssize_t Q = lone_b.len, H = n > 0 ? alone_b.len / (Py_ssize_t)sizeof(float) / n : 0;
+    Py_ssize_t J = Q > 0 ? slots_b.len / 4 / Q : 0, nb = banned_b.len / 8;
+    Py_ssize_t nc = common_b.len / 8;
+    if (n < 1 || Q < 1 || J < 1 || J > POOL_MAX_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "pooled_chances: no word or query, or not 1 to 64 "
+                                          "heard words");
+        goto done;
+    }
+    if (!typed_buffer(&x_b, Q * n, 8, "x") || !float_buffer(&alone_b, H * n, "alone")
+        || !typed_buffer(&slots_b, Q * J, 4, "slots") || !float_buffer(&scales_b, Q * J, "scales")
+        || !typed_buffer(&starts_b, Q + 1, 8, "starts"))
+        goto done;
+    {
+        double *x = (double *)x_b.buf;
+        const float *alone = (const float *)alone_b.buf, *st = (const float *)static_b.buf;
+        const int *slots = (const int *)slots_b.buf;
+        const float *scales = (const float *)scales_b.buf;
+        const unsigned char *lone = (const unsigned char *)lone_b.buf;
+        const long long *common = (const long long *)common_b.buf;
+        const long long *banned = (const long long *)banned_b.buf;
+        const long long *starts = (const long long *)starts_b.buf;
+        if (starts[0] != 0 || starts[Q] != nb) {
+            PyErr_SetString(PyExc_ValueError, "starts: not the banned rows' bounds");
+            goto done;
+        }
+        for (Py_ssize_t q = 0; q < Q; q++) {
+            if (starts[q + 1] < starts[q]) {
+                PyErr_SetString(PyExc_ValueError, "starts: not ascending");
+                goto done;
+            }
+            for (Py_ssize_t j = 0; j < J; j++)
+                if (slots[q * J + j] >= H || (j == 0 && slots[q * J] < 0)) {
+                    PyErr_Format(PyExc_IndexError, "slots: %d outside 0..%zd",
+                                 slots[q * J + j], H - 1);
+                    goto done;
+                }
+        }
+        if (!rows_within(banned, nb, n, "banned") || !rows_within(common, nc, n, "common"))
+            goto done;
+        float *z = PyMem_Malloc((size_t)n * sizeof(float));
+        if (z == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t q = 0; q < Q; q++)
+            pool_row(x + q * n, z, alone, st, slots + q * J, scales + q * J, J, lone[q], n,
+                     common, nc, banned + starts[q], starts[q + 1] - starts[q]);
+        Py_END_ALLOW_THREADS
+        PyMem_Free(z);
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    PyBuffer_Release(&x_b);
+    PyBuffer_Release(&alone_b);
+    PyBuffer_Release(&static_b);
+    PyBuffer_Release(&slots_b);
+    PyBuffer_Release(&scales_b);
+    PyBuffer_Release(&lone_b);
+    PyBuffer_Release(&common_b);
+    PyBuffer_Release(&banned_b);
+    PyBuffer_Release(&starts_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3[, fwd, rev]): "
@@ -890,6 +1364,18 @@ static PyMethodDef methods[] = {
      "settle(e, z, support, k, level, u): the guesser's k likeliest words, their logits and "
      "probabilities, the index drawn with u, e's sum and the drawn word's probability "
      "(None: numpy decides)."},
+    {"dots", dots, METH_VARARGS,
+     "dots(out, matrix_t, vectors, groups): each vector's dot products with every column of "
+     "the float32 (d, n) matrix_t into the (V, n) out, summed as BLAS's matrix-vector "
+     "product (groups[v] 8 or 4: its group size) or matrix product (0) sums them."},
+    {"secret_pass", secret_pass, METH_VARARGS,
+     "secret_pass(z, fwd, rev, cos, last, quantiles, table, log_ranks, st, w0, w1, w2, w3): "
+     "the dense part of a secret's logit in every single-word query, and its two rank "
+     "features, written to z, fwd and rev."},
+    {"pooled_chances", pooled_chances, METH_VARARGS,
+     "pooled_chances(x, alone, static, slots, scales, lone, common, banned, starts): "
+     "queries' logits added up into the float64 x, each row's largest value over the rows "
+     "not banned (common, and banned[starts[q]:starts[q + 1]]) subtracted, those at 0."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -63,3 +63,32 @@ def settle(
     /,
 ) -> tuple[list[int], list[float], list[float], int, float, float] | None: ...
 def dense_sum(x: np.ndarray, /) -> float: ...
+def dots(out: np.ndarray, matrix_t: np.ndarray, vectors: np.ndarray, groups: bytes, /) -> None: ...
+def secret_pass(
+    z: np.ndarray,
+    fwd: np.ndarray,
+    rev: np.ndarray,
+    cos: np.ndarray,
+    last: np.ndarray,
+    quantiles: np.ndarray,
+    table: np.ndarray,
+    log_ranks: np.ndarray,
+    st: float,
+    w0: float,
+    w1: float,
+    w2: float,
+    w3: float,
+    /,
+) -> None: ...
+def pooled_chances(
+    x: np.ndarray,
+    alone: np.ndarray,
+    static: np.ndarray,
+    slots: np.ndarray,
+    scales: np.ndarray,
+    lone: bytes,
+    common: np.ndarray,
+    banned: np.ndarray,
+    starts: np.ndarray,
+    /,
+) -> None: ...

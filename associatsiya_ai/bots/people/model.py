@@ -29,10 +29,7 @@ import numpy as np
 
 from associatsiya_ai.bots.people.alone import scorer
 from associatsiya_ai.bots.people.draw import draw_index, level_support, softmax, softmax_at
-from associatsiya_ai.bots.people.features import (
-    STATIC,
-    Heard,
-)
+from associatsiya_ai.bots.people.features import STATIC, Heard
 from associatsiya_ai.bots.people.params import WEIGHTS_PATH, LevelDraw, PeopleWeights, load_weights
 from associatsiya_ai.bots.people.pool import cosines, factors_of, key_of, logits_of, pooled_row
 from associatsiya_ai.bots.people.ranks import neighbour_table
@@ -67,16 +64,15 @@ Query = tuple[Sequence[str], Sequence[str]] | tuple[Sequence[str], Sequence[str]
 """(chain, history) or (chain, history, bot): a heard chain, the earlier hints outside it
 and the folded words a bot of this model chose (:meth:`PeopleModel.heard`)."""
 
+Alone = dict[int | str, np.ndarray]  # heard words' logits heard alone, by pool.key_of
 _ALONE_KEPT = 256
-"""How many vocabulary words' logits heard alone (n float32 each) :class:`PeopleModel`
-keeps."""
+"""How many vocabulary words' logits heard alone (n float32 each) are kept."""
 _SECRETS_KEPT = 8
 """How many secrets' :meth:`PeopleModel.secret_given_hints` are kept."""
 _TERMS_KEPT = 4096
-"""How many vocabulary words' :meth:`PeopleModel.row_terms`, and how many secrets'
-:func:`~associatsiya_ai.bots.people.secret.secret_terms`, are kept (a few hundred bytes
-each: they depend on the word and the weights only, so :meth:`PeopleModel.forget` keeps
-them)."""
+"""How many words' :meth:`PeopleModel.row_terms`, and secrets' :func:`~associatsiya_ai.
+bots.people.secret.secret_terms`, are kept (a few hundred bytes each: they depend on the
+word and the weights only, so :meth:`PeopleModel.forget` keeps them)."""
 
 
 class PeopleModel:
@@ -185,15 +181,18 @@ class PeopleModel:
             Read-only: a word heard alone gives the array kept for it (the others are
             rows of one array, :func:`~associatsiya_ai.bots.people.pool.pooled`).
         """
-        heards = [self.heard(*query) for query in queries]
-        alone = self._alone_of([h for heard in heards for h in heard])
-        return logits_of(heards, alone, self._static32, self.weights)
+        return logits_of(*self.heard_many(queries), self._static32, self.weights)
 
-    def _alone_of(self, heard: list[Heard]) -> dict[int | str, np.ndarray]:
-        """The logits of each heard word heard alone, (n,) float32 read-only, by
-        :func:`~.pool.key_of`: the :data:`_ALONE_KEPT` most recently used vocabulary words' are kept
-        (a chain's words come back turn after turn, and in each chain mode a hinter
-        weighs); the new ones' cosines come from one matrix product."""
+    def heard_many(self, queries: Sequence[Query]) -> tuple[list[list[Heard]], Alone]:
+        """Each query's heard words (:meth:`heard`) and their logits heard alone by
+        :func:`~.pool.key_of`: what :meth:`logits_many` adds up."""
+        heards = [self.heard(*query) for query in queries]
+        return heards, self._alone_of([h for heard in heards for h in heard])
+
+    def _alone_of(self, heard: list[Heard]) -> Alone:
+        """Each heard word's logits heard alone, (n,) float32 read-only, by :func:`~.pool.key_of`;
+        the :data:`_ALONE_KEPT` latest vocabulary words' kept (a chain's words come back turn
+        after turn, and in each mode a hinter weighs), new ones' cosines from one product."""
         cache = self._alone
         out: dict[int | str, np.ndarray] = {}
         new: dict[int | str, Heard] = {}
@@ -220,15 +219,13 @@ class PeopleModel:
         return out
 
     def forget(self) -> None:
-        """Drop the kept logits and per-secret tables (a benchmark times decisions from a
-        cold start)."""
+        """Drop the kept logits and per-secret tables (to time decisions from a cold start)."""
         self._alone.clear()
         self._by_secret.clear()
 
     def _scorer(self, heard: list[Heard]) -> Callable[[np.ndarray], np.ndarray]:
-        """The logits of every word for each word heard alone, as a function of its
-        cosines (words, n) float32, one row per heard word
-        (:func:`~associatsiya_ai.bots.people.alone.scorer`)."""
+        """Each heard word's logits heard alone as a function of their cosines (words, n)
+        float32 (:func:`~associatsiya_ai.bots.people.alone.scorer`)."""
         return scorer(heard, self.w, self.static, self.tables, self.row_terms)
 
     def row_terms(self, row: int) -> RowTerms:
@@ -265,9 +262,8 @@ class PeopleModel:
     def draw(
         self, logits: np.ndarray, banned: np.ndarray | None, level: str, rng: np.random.Generator
     ) -> int:
-        """A draw from :meth:`level_distribution`: the very index (and random number) of
-        ``rng.choice(n, p=level_distribution(...))``, from the level's few words only, by
-        the guesser's own draw (:func:`~associatsiya_ai.bots.people.draw.draw_index`)."""
+        """The very index (and random number) of ``rng.choice(n, p=level_distribution(...))``
+        from the level's few words only (:func:`~.draw.draw_index`)."""
         idx, q = level_support(logits, banned, self.level_draw(level))
         return int(idx[draw_index(q, rng)])
 
@@ -279,22 +275,26 @@ class PeopleModel:
             self._logz = log_partitions(self.vocab, self.tables, self.w, self.static, block)
         return self._logz
 
-    def secret_given_hints(self, secret: int) -> np.ndarray:
+    def secret_given_hints(self, secret: int, cos: np.ndarray | None = None) -> np.ndarray:
         """ln P(a person answers ``secret`` | single-word hint h) for every h; (n,) float64.
 
         Exact for hints not consonant with the secret (legal hints, R5), as a fresh game's
         single-mode turn: one matrix-vector product and the cached log-partitions. The
         last few secrets' answers are kept (a game asks for its secret every turn); treat
-        the array as read-only.
-        """
+        the array as read-only. ``cos``: the secret's cosines (``matrix @ matrix[secret]``)
+        when made already, as :meth:`secret_kept` says they are needed."""
         hit = self._by_secret.pop(secret, None)
         if hit is None:
             terms = kept_terms(self._secret_terms, self.tables, secret, self.w, _TERMS_KEPT)
             logz = self.log_partitions()
             hit = secret_given_hints(
-                self.vocab, self.tables, self.w, self.static, secret, logz, terms
+                self.vocab, self.tables, self.w, self.static, secret, logz, terms, cos
             )
             if len(self._by_secret) >= _SECRETS_KEPT:
                 self._by_secret.pop(next(iter(self._by_secret)))
         self._by_secret[secret] = hit  # the most recent last
         return hit
+
+    def secret_kept(self, secret: int) -> bool:
+        """Whether :meth:`secret_given_hints` of ``secret`` is kept (needs no cosines)."""
+        return secret in self._by_secret

@@ -47,7 +47,16 @@ if TYPE_CHECKING:
     from associatsiya_ai.bots.people.features import Heard
     from associatsiya_ai.bots.people.params import PeopleWeights
 
-__all__ = ["cosines", "factors_of", "key_of", "logits_of", "pooled", "pooled_row"]
+__all__ = [
+    "cosines",
+    "factors_of",
+    "key_of",
+    "logits_of",
+    "padded_product",
+    "pooled",
+    "pooled_row",
+    "scales",
+]
 
 _MAX_POOLED = 64
 """The most heard words of a query the compiled pass adds up (numpy adds up more)."""
@@ -70,7 +79,9 @@ def cosines(matrix: np.ndarray, vectors: Sequence[np.ndarray]) -> np.ndarray:
     multiply-add chain whatever the other rows, but it is slow for a number of rows that is
     not a multiple of four (its kernel's width: 7 rows took 1.9 ms on the 11 520 × 300
     vocabulary, 8 rows 1.5 ms); so the rows are padded with zeros to a multiple of four
-    (:data:`_ROWS`), and the padding's products dropped.
+    (:data:`_ROWS`), and the padding's products dropped (:func:`padded_product`). Where the
+    compiled pass sums those chains as OpenBLAS does (:func:`~.dots.exact`), it makes them
+    instead, without the product's copy of the matrix (:func:`~.dots.products`).
 
     Parameters
     ----------
@@ -85,14 +96,24 @@ def cosines(matrix: np.ndarray, vectors: Sequence[np.ndarray]) -> np.ndarray:
     numpy.ndarray
         Shape (len(vectors), n), C-contiguous, in the vectors' and matrix's common dtype.
     """
+    from associatsiya_ai.bots.people.dots import exact, products
+
+    if np.result_type(matrix, *vectors) == np.float32 and exact(matrix):
+        return products(matrix, vectors, [False] * len(vectors))
+    return padded_product(matrix, np.stack(vectors))
+
+
+def padded_product(matrix: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """``vectors @ matrix.T`` by BLAS, ``vectors`` (k, dim) padded with zero rows to a
+    multiple of :data:`_ROWS` (the same floats, faster); (k, n), C-contiguous."""
     k = len(vectors)
-    padded = np.zeros((-(-k // _ROWS) * _ROWS, matrix.shape[1]), np.result_type(*vectors))
+    padded = np.zeros((-(-k // _ROWS) * _ROWS, matrix.shape[1]), vectors.dtype)
     padded[:k] = vectors
     out: np.ndarray = (padded @ matrix.T)[:k]
     return out
 
 
-def _scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
+def scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
     """Each heard word's factor ``c_h · w_h · a_h`` in float32, as the plain sum rounds it:
     ``c_h`` = ``W^(γ − 1)`` for a person's word, ``1 / W`` for a bot's (pooled: chosen to
     agree, not independent evidence), ``W`` the words' total weight."""
@@ -105,7 +126,7 @@ def _scales(heard: Sequence[Heard], weights: PeopleWeights) -> list[np.float32]:
 def factors_of(heard: Sequence[Heard], weights: PeopleWeights) -> np.ndarray:
     """Each heard word's factor ``c_h · w_h · a_h``, (len(heard),) float32, as
     :func:`pooled` rounds them (known before the heard words' logits are)."""
-    return np.array(_scales(heard, weights), np.float32)
+    return np.array(scales(heard, weights), np.float32)
 
 
 def pooled_row(
@@ -162,20 +183,21 @@ def pooled(
     if kernel is not None and max(len(heard) for heard in heards) <= _MAX_POOLED:
         z = np.empty((len(heards), len(static)), np.float32)
         for q, heard in enumerate(heards):  # the same float32 operations, in one pass
-            factors = np.array(_scales(heard, weights), np.float32)
-            kernel.pool(z[q], static, tuple(alone[key_of(h)] for h in heard), factors)
+            kernel.pool(
+                z[q], static, tuple(alone[key_of(h)] for h in heard), factors_of(heard, weights)
+            )
         return z
     keys = list(dict.fromkeys(key_of(h) for heard in heards for h in heard))
     slot = {key: i for i, key in enumerate(keys)}
     evidence = np.stack([alone[key] for key in keys])
     evidence -= static  # each word's z_h − static, once for all queries
-    scales = [_scales(heard, weights) for heard in heards]
+    factors = [scales(heard, weights) for heard in heards]
     z = np.zeros((len(heards), len(static)), np.float32)
     for j in range(max(len(heard) for heard in heards)):  # the j-th term of every query
         rows = [q for q, heard in enumerate(heards) if len(heard) > j]
         at = [slot[key_of(heards[q][j])] for q in rows]
         part = evidence[at]
-        part *= np.array([scales[q][j] for q in rows], np.float32)[:, None]
+        part *= np.array([factors[q][j] for q in rows], np.float32)[:, None]
         if len(rows) == len(heards):
             z += part
         else:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from associatsiya_ai.bots.people.compiled import kernel as _kernel
 from associatsiya_ai.bots.people.features import LINKED, SAID_COS, log_rank
 from associatsiya_ai.bots.people.mix import said_rows, single_terms
-from associatsiya_ai.bots.people.ranks import reverse_log_rank
+from associatsiya_ai.bots.people.ranks import LOG_RANKS, reverse_log_rank
 from associatsiya_ai.bots.people.tables import CONVERSE, RELATIONS
 
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ def secret_given_hints(
     secret: int,
     logz: np.ndarray,
     terms: SecretTerms | None = None,
+    cos: np.ndarray | None = None,
 ) -> np.ndarray:
     """ln P(a person answers ``secret`` | single-word hint h) for every h.
 
@@ -167,6 +169,10 @@ def secret_given_hints(
         :func:`log_partitions` of the model, shape (n,) float64.
     terms : SecretTerms, optional
         :func:`secret_terms` of the secret, when kept (gathered here when omitted).
+    cos : numpy.ndarray, optional
+        The secret's cosines to every word, shape (n,) float32: the floats of
+        ``vocab.matrix @ vocab.matrix[secret]`` (computed here when omitted; see
+        :func:`~associatsiya_ai.bots.people.dots.products`).
 
     Returns
     -------
@@ -175,12 +181,39 @@ def secret_given_hints(
     """
     if terms is None:
         terms = secret_terms(tables, secret, w)
-    cos = vocab.matrix @ vocab.matrix[secret]
+    if cos is None:
+        cos = vocab.matrix @ vocab.matrix[secret]
+    z, fwd, rev = _dense(tables, w, static, secret, cos)
+    np.add.at(z, terms.linked, terms.weights)  # one add per link, relation by relation
+    at = terms.rows
+    z[at] += terms.const + terms.by_fwd * fwd[at] + terms.by_rev * rev[at]
+    said = terms.said
+    z[said] += w[SAID_COS] * (np.float32(0) + cos[said])
+    out: np.ndarray = np.subtract(z, logz, dtype=np.float64)  # z widened, as astype would
+    out.flags.writeable = False
+    return out
+
+
+def _dense(
+    tables: PeopleTables, w: np.ndarray, static: np.ndarray, secret: int, cos: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The dense part of :func:`secret_given_hints`, ``c · (w0 + w1 · c) + static + w2 ·
+    fwd + w3 · rev`` (float32, ``c = 0 + cos``), with ``fwd`` (the secret among each
+    hint's neighbours) and ``rev`` (each hint among the secret's): three (n,) float32
+    arrays. One compiled pass (``secret_pass`` in ``_kernel.c``) where it was built, else
+    the same float32 operations in numpy."""
+    q = tables.quantiles
+    if _kernel is not None and _float32(q, w, static, cos):
+        out = np.empty((3, len(cos)), np.float32)
+        z, fwd, rev = out
+        w0, w1, w2, w3 = (float(x) for x in w[:4])
+        st = float(static[secret])
+        _kernel.secret_pass(z, fwd, rev, cos, _last(q), q, q[secret], LOG_RANKS, st, w0, w1, w2, w3)
+        return z, fwd, rev
     c = np.float32(0) + cos
-    fwd = log_rank(c, tables.quantiles)  # the secret among each hint's neighbours
-    rev = log_rank(c, tables.quantiles[secret])  # each hint among the secret's
-    # c · (w0 + w1 · c) + static + w2 · fwd + w3 · rev: the same float32 operations, in place
-    z = w[1] * c
+    fwd = log_rank(c, q)  # the secret among each hint's neighbours
+    rev = log_rank(c, q[secret])  # each hint among the secret's
+    z = w[1] * c  # the same float32 operations, in place
     z += w[0]
     z *= c
     z += static[secret]
@@ -188,11 +221,22 @@ def secret_given_hints(
     z += part
     np.multiply(rev, w[3], out=part)
     z += part
-    np.add.at(z, terms.linked, terms.weights)  # one add per link, relation by relation
-    at = terms.rows
-    z[at] += terms.const + terms.by_fwd * fwd[at] + terms.by_rev * rev[at]
-    said = terms.said
-    z[said] += w[SAID_COS] * c[said]
-    out: np.ndarray = np.subtract(z, logz, dtype=np.float64)  # z widened, as astype would
-    out.flags.writeable = False
-    return out
+    return z, fwd, rev
+
+
+def _float32(q: np.ndarray, *arrays: np.ndarray) -> bool:
+    """Whether the compiled pass takes these: all float32 and C-contiguous."""
+    return all(a.dtype == np.float32 and a.flags.c_contiguous for a in (q, *arrays))
+
+
+_LAST: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _last(quantiles: np.ndarray) -> np.ndarray:
+    """Each row's last (lowest) table entry, (n,) float32 C-contiguous, made once."""
+    hit = _LAST.get(id(quantiles))
+    if hit is None or hit[0] is not quantiles:
+        hit = (quantiles, np.ascontiguousarray(quantiles[:, -1]))
+        _LAST.clear()  # one vocabulary at a time
+        _LAST[id(quantiles)] = hit
+    return hit[1]
