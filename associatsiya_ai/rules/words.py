@@ -37,17 +37,7 @@ def fold(word: str) -> str:
     str
         The folded text; positions of letters are kept for Cyrillic input.
     """
-    hit = _FOLDED.get(word)
-    if hit is None:
-        hit = word.strip().casefold().replace("ё", "е")
-        if len(word) <= 40 and len(_FOLDED) < _FOLDED_KEPT:  # words, not any text
-            _FOLDED[word] = hit
-    return hit
-
-
-_FOLDED: dict[str, str] = {}
-_FOLDED_KEPT = 100_000
-"""How many short texts :func:`fold` keeps folded (a bot folds the same hints every turn)."""
+    return word.strip().casefold().replace("ё", "е")
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
