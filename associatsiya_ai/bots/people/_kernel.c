@@ -766,14 +766,14 @@ done:
 #define MAX_SETTLED 64
 
 /* What the guesser answers, from the exponentiated shifted logits e (n,) float64, its
- * logits z (n,) float32 and the level's words ``support`` (ascending int64, at
- * most MAX_SETTLED): the k likeliest words, largest first (draw.likeliest), their logits
- * and probabilities e / total (total: numpy's e.sum()), the index in support of the word
- * drawn with the uniform
- * ``u`` (draw.draw_index) from the level's probabilities: ``level`` (the level's terms,
- * float64, as support) over their dense sum (draw.level_probabilities), or e at support when
- * ``level`` is None (u < 0: no draw, index 0), total, and the drawn word's probability. None where the words' order would depend on
- * how ties are broken, or fewer than k are positive: numpy decides. */
+ * logits z (n,) float32 and the level's words ``support`` (ascending int64, at most
+ * MAX_SETTLED): the k likeliest words, largest first (draw.likeliest), their logits and
+ * probabilities e / total (total: numpy's e.sum()), the index in support of the word drawn
+ * with the uniform ``u`` (draw.draw_at) from the level's probabilities -- ``level`` (the
+ * level's terms, float64, as support) over their dense sum (draw.level_probabilities), or
+ * e at support when ``level`` is None; u < 0: no draw, index 0 -- total, and the drawn
+ * word's probability. None where the words' order would depend on how ties are broken, or
+ * fewer than k are positive: numpy decides. */
 static PyObject *
 settle(PyObject *self, PyObject *args)
 {
