@@ -42,7 +42,7 @@ from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
 from associatsiya_ai.vocab.screen import Screened, screen_model
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
-from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector
+from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector, release_tables
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -240,6 +240,7 @@ def build_vocabulary(
     words = [kept[w][0] for w in folded]
     news = news_bias(embeddings, words, screened.general)
     matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
+    release_tables()  # the wordnet's last use here (about 80 MB): read again when next needed
     concrete = _concreteness(matrix, folded)
     secrets = [
         words[i]
