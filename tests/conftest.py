@@ -6,18 +6,16 @@ one of :data:`MODEL_FIXTURES` is marked ``model`` here; ``slow`` marks subproces
 pty and notebook tests (``-m "not model and not slow"`` runs the quick unit tests only).
 
 Memory: the first run on a machine builds the default model's vocabulary and people model
-(:func:`pytest_collection_finish`) in a process of its own, as a first game does, and the
-tables a module read on demand (the wordnet, wordfreq) are let go after it
-(``release_tables``): one test process then stays within a few hundred MB.
+(:func:`pytest_collection_finish`) in a process of its own, as a first game does; the tables
+a module read on demand (the wordnet, wordfreq) are let go after it (the root
+``conftest.py``, which covers the package's doctests too).
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,11 +45,11 @@ def fake_lexicon() -> FakeLexicon:
 
 @pytest.fixture(scope="session")
 def real_vocab() -> Vocabulary:
-    """The default model's vocabulary (built once and cached on disk; loaded once here)."""
-    from associatsiya_ai.vectors import load_embeddings
+    """The default model's vocabulary (built once and cached on disk; loaded once here). The
+    model itself is loaded only when a word outside the vocabulary needs a vector."""
     from associatsiya_ai.vocab import load_vocabulary
 
-    return load_vocabulary(load_embeddings())
+    return load_vocabulary()
 
 
 MODEL_FIXTURES = frozenset({"real_vocab", "default_model", "real_kit", "tiny_bench"})
@@ -63,20 +61,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.model)
-
-
-@pytest.fixture(autouse=True, scope="module")
-def release_tables() -> Iterator[None]:
-    """After each module, drop the process-wide tables that are read again on demand: the
-    wordnet's (about 70 MB) and wordfreq's (about 120 MB). A module that needs them reads
-    them in half a second; the next, unrelated ones do not carry them."""
-    yield
-    from associatsiya_ai.vocab.reading import release_frequencies
-    from associatsiya_ai.vocab.wordnet import release_tables
-
-    release_tables()
-    release_frequencies()
-    gc.collect()
 
 
 WARM_UP = (

@@ -4,7 +4,7 @@ and show its cache and what was dropped (registered on the ``models`` group on i
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -17,7 +17,10 @@ from associatsiya_ai.terminal.progress import open_vocabulary_shown
 from associatsiya_ai.terminal.texts import model_error_text
 from associatsiya_ai.vectors import DEFAULT_MODEL, ModelError
 
-__all__ = ["index_command"]
+if TYPE_CHECKING:
+    from associatsiya_ai.vocab.vocabulary import Vocabulary
+
+__all__ = ["index_command", "vocabulary_report"]
 
 
 @models_app.command("index", help=INDEX_HELP)
@@ -43,7 +46,6 @@ def index_command(
     import time
 
     from associatsiya_ai.vocab.associations import lexicon_coverage
-    from associatsiya_ai.vocab.screen import vocabulary_report
 
     trust_models(trust_model, model)
     start = time.perf_counter()
@@ -88,3 +90,41 @@ def index_command(
     )
     for item in data.get("dropped_sample", []):
         console.print(f"  {item['word']}: {item['reason']}", highlight=False)
+
+
+def vocabulary_report(vocab: Vocabulary, n_dropped: int = 0, seed: int = 0) -> dict[str, Any]:
+    """The drop report of a built vocabulary, for ``models index``.
+
+    Parameters
+    ----------
+    vocab : Vocabulary
+        A full vocabulary (adult words in, as ``load_vocabulary(adult=True)`` returns).
+    n_dropped : int
+        How many audited dropped words to draw (seeded, without replacement).
+    seed : int
+        Seed of that draw.
+
+    Returns
+    -------
+    dict
+        ``words`` and ``secrets`` said by default (adult words left out), ``adult_words``,
+        ``dropped`` ({reason: count}), ``audited`` (how many dropped words can be listed) and,
+        when ``n_dropped`` > 0, ``dropped_sample``: [{"word", "reason"}, …].
+    """
+    import numpy as np
+
+    adult = {vocab.words[i] for i in np.flatnonzero(vocab.adult)}
+    out: dict[str, Any] = {
+        "words": len(vocab) - len(adult),
+        "secrets": sum(w not in adult for w in vocab.secrets),
+        "adult_words": len(adult),
+        "dropped": dict(vocab.report),
+        "audited": len(vocab.dropped),
+    }
+    if n_dropped > 0 and vocab.dropped:
+        rng = np.random.default_rng(seed)
+        rows = rng.choice(len(vocab.dropped), min(n_dropped, len(vocab.dropped)), replace=False)
+        out["dropped_sample"] = [
+            {"word": vocab.dropped[i][0], "reason": vocab.dropped[i][1]} for i in rows.tolist()
+        ]
+    return out

@@ -35,9 +35,12 @@ def fold(word: str) -> str:
     Returns
     -------
     str
-        The folded text; positions of letters are kept for Cyrillic input.
+        The folded text; positions of letters are kept for Cyrillic input. A word that is
+        folded already is returned itself (not a copy: a vocabulary build folds 250,000
+        model words, mostly folded, and keeps them).
     """
-    return word.strip().casefold().replace("ё", "е")
+    out = word.strip().casefold().replace("ё", "е")
+    return word if out == word else out
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:

@@ -42,7 +42,7 @@ from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
 from associatsiya_ai.vocab.screen import Screened, screen_model
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
-from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector
+from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector, release_tables
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -238,8 +238,9 @@ def build_vocabulary(
     components = np.linalg.svd(centred, full_matrices=False)[2][:N_COMPONENTS]
     zipf = np.array([kept[w][2] for w in folded], np.float32)
     words = [kept[w][0] for w in folded]
-    news = news_bias(embeddings, words, None if shipped is None else shipped.general)
+    news = news_bias(embeddings, words, screened.general)
     matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
+    release_tables()  # the wordnet's last use here (about 80 MB): read again when next needed
     concrete = _concreteness(matrix, folded)
     secrets = [
         words[i]
@@ -282,15 +283,15 @@ def news_bias(
         Display spellings; the folded spelling is tried too, and wordfreq's higher Zipf of
         the two is used.
     general : mapping of str to float, optional
-        That Zipf by folded word, when known (the shipped screen's): wordfreq is then not
-        loaded.
+        That Zipf by folded word, when known (:attr:`Screened.general
+        <associatsiya_ai.vocab.screen.Screened.general>`): wordfreq is then not loaded.
 
     Returns
     -------
     numpy.ndarray
         Shape (len(words),), float32, in Zipf units; 0 for a word the model lacks.
     """
-    from associatsiya_ai.vocab.prebuilt import general_zipf
+    from associatsiya_ai.vocab.reading import general_zipf
 
     out = np.zeros(len(words), np.float32)
     counts = embeddings.counts

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from associatsiya_ai.vocab.reading import general_zipf
 from associatsiya_ai.vocab.screen import Screened
 
 __all__ = ["ShippedScreen", "screen_text", "shipped_screen", "word_lists_digest"]
@@ -33,9 +34,6 @@ class ShippedScreen(Screened):
     ``dropped`` holds the audited drops only, and the drop counts come from the file."""
 
     counts: dict[str, int] = field(default_factory=dict)
-    general: dict[str, float] = field(default_factory=dict)
-    """Folded kept word → its Zipf in Russian at large (:func:`general_zipf`), so that the
-    news bias needs no wordfreq (140 MB) at a first start."""
 
     def report(self) -> dict[str, int]:
         """Dropped words per reason, as the screen counted them."""
@@ -44,14 +42,6 @@ class ShippedScreen(Screened):
 
 def _data_dir() -> Path:
     return Path(str(resources.files("associatsiya_ai").joinpath("data")))
-
-
-def general_zipf(display: str, folded: str) -> float:
-    """wordfreq's Zipf of a word in Russian at large, the higher of its two spellings (as
-    :func:`~associatsiya_ai.vocab.build.news_bias` takes it)."""
-    from wordfreq import zipf_frequency
-
-    return max(zipf_frequency(display, "ru"), zipf_frequency(folded, "ru"))
 
 
 def word_lists_digest() -> str:
@@ -88,7 +78,8 @@ def screen_text(screened: Screened, fingerprint: str, version: int) -> str:
         f"# report: {report}",
     ]
     for w, (display, lemma, zipf) in screened.kept.items():
-        general = general_zipf(display, w)
+        general = screened.general.get(w)
+        general = general_zipf(display, w) if general is None else general
         adult = int(w in screened.adult)
         lines.append(f"kept\t{w}\t{display}\t{lemma}\t{float(zipf)!r}\t{adult}\t{general!r}")
     lines.extend(f"dropped\t{w}\t{reason}" for w, reason in screened.audit())

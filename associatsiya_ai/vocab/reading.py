@@ -25,6 +25,7 @@ __all__ = [
     "UNAMBIGUOUS",
     "Reading",
     "aliases",
+    "general_zipf",
     "own_forms",
     "parse_weights",
     "reading",
@@ -198,6 +199,25 @@ def own_forms(word: str, words: Container[str], unambiguous: float = UNAMBIGUOUS
             forms = dict.fromkeys(f.word for f in p.lexeme if fold(f.word) != word)
             return [f for f in forms if f in words and share(f) >= unambiguous]
     return []
+
+
+def general_zipf(display: str, folded: str) -> float:
+    """wordfreq's Zipf of a word in Russian at large, the higher of its two spellings (as
+    :func:`~associatsiya_ai.vocab.build.news_bias` takes it).
+
+    Parameters
+    ----------
+    display, folded : str
+        The word as displayed and folded.
+
+    Returns
+    -------
+    float
+        Zipf units (log10 of uses per 10⁹ words); 0.0 for a word wordfreq lacks.
+    """
+    from wordfreq import zipf_frequency
+
+    return max(zipf_frequency(display, "ru"), zipf_frequency(folded, "ru"))
 
 
 def release_frequencies() -> None:

@@ -26,22 +26,20 @@ from associatsiya_ai.lexicon.parses import (
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.filter import (
     aliases,
-    is_adult_word,
     judge,
     needs_name_sense,
     reading,
     report,
 )
-from associatsiya_ai.vocab.lists import offensive_reason
-from associatsiya_ai.vocab.reading import own_forms
+from associatsiya_ai.vocab.lists import is_adult, offensive_reason
+from associatsiya_ai.vocab.reading import general_zipf, own_forms, release_frequencies
 from associatsiya_ai.vocab.senses import measure_senses
 
 if TYPE_CHECKING:
     from associatsiya_ai.lexicon.checker import Lexicon
     from associatsiya_ai.vectors.store import Embeddings
-    from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["AUDITED", "Screened", "screen_model", "vocabulary_report"]
+__all__ = ["AUDITED", "Screened", "screen_model"]
 
 AUDITED = frozenset({"not-cyrillic", "rare", "not-r3"})
 """Reasons only counted: the dropped list (for audit) leaves these ~200,000 words out (other
@@ -76,11 +74,16 @@ class Screened:
         Folded word → reason, for every model word not kept.
     adult : set of str
         Kept folded words that are sexual or graphic violent-crime terms.
+    general : dict of str to float
+        Kept folded word → its Zipf in Russian at large
+        (:func:`~associatsiya_ai.vocab.reading.general_zipf`): the news bias then needs no
+        wordfreq (about 100 MB), which the screen lets go before measuring the vectors.
     """
 
     kept: dict[str, tuple[str, str, float]] = field(default_factory=dict)
     dropped: dict[str, str] = field(default_factory=dict)
     adult: set[str] = field(default_factory=set)
+    general: dict[str, float] = field(default_factory=dict)
 
     def report(self) -> dict[str, int]:
         """Dropped words per reason (every reason, zeros included)."""
@@ -220,6 +223,8 @@ def screen_model(
     if tick is not None:
         tick(len(embeddings.words))
     readings = {w: reading(w) for w in candidates}
+    general = {w: general_zipf(entry[0], w) for w, entry in candidates.items()}
+    release_frequencies()  # wordfreq's last use: not beside the vectors measured next
     wide = {w for w, r in readings.items() if needs_name_sense(r, zipfs[w])}
     senses = measure_senses(embeddings, readings, wide)
     by_lemma: dict[str, str] = {}
@@ -234,7 +239,8 @@ def screen_model(
     out.kept = {w: entry for w, entry in candidates.items() if by_lemma.get(entry[1]) == w}
     for w, lemma in plural.items():
         out.dropped[w] = "duplicate-lexeme" if lemma in out.kept else "inflected-form"
-    out.adult = {w for w in out.kept if is_adult_word(w)}
+    out.adult = {w for w in out.kept if is_adult(*readings[w].lemmas)}  # is_adult_word's
+    out.general = {w: general[w] for w in out.kept}
     return out
 
 
@@ -275,39 +281,3 @@ def _screen_word(
     if z < min_zipf:
         return "rare"
     return (verdict.display, w if w in verdict.lemmas else verdict.lemma, z)
-
-
-def vocabulary_report(vocab: Vocabulary, n_dropped: int = 0, seed: int = 0) -> dict[str, Any]:
-    """The drop report of a built vocabulary, for ``models index``.
-
-    Parameters
-    ----------
-    vocab : Vocabulary
-        A full vocabulary (adult words in, as ``load_vocabulary(adult=True)`` returns).
-    n_dropped : int
-        How many audited dropped words to draw (seeded, without replacement).
-    seed : int
-        Seed of that draw.
-
-    Returns
-    -------
-    dict
-        ``words`` and ``secrets`` said by default (adult words left out), ``adult_words``,
-        ``dropped`` ({reason: count}), ``audited`` (how many dropped words can be listed) and,
-        when ``n_dropped`` > 0, ``dropped_sample``: [{"word", "reason"}, …].
-    """
-    adult = {vocab.words[i] for i in np.flatnonzero(vocab.adult)}
-    out: dict[str, Any] = {
-        "words": len(vocab) - len(adult),
-        "secrets": sum(w not in adult for w in vocab.secrets),
-        "adult_words": len(adult),
-        "dropped": dict(vocab.report),
-        "audited": len(vocab.dropped),
-    }
-    if n_dropped > 0 and vocab.dropped:
-        rng = np.random.default_rng(seed)
-        rows = rng.choice(len(vocab.dropped), min(n_dropped, len(vocab.dropped)), replace=False)
-        out["dropped_sample"] = [
-            {"word": vocab.dropped[i][0], "reason": vocab.dropped[i][1]} for i in rows.tolist()
-        ]
-    return out

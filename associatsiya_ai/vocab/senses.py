@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vocab.compounds import name_parts, prefix_parts
 from associatsiya_ai.vocab.filter import (
     ADJECTIVE_SHARE,
@@ -36,9 +35,9 @@ from associatsiya_ai.vocab.filter import (
     PREFIX_SHARE,
     Reading,
     Senses,
-    aliases,
 )
 from associatsiya_ai.vocab.reading import own_forms
+from associatsiya_ai.vocab.wide import NEIGHBOURS, by_frequency, unit_rows, unit_rows_at, wide_names
 from associatsiya_ai.vocab.wordnet import agreement
 
 if TYPE_CHECKING:
@@ -46,15 +45,11 @@ if TYPE_CHECKING:
 
 __all__ = ["measure_senses", "needs_senses"]
 
-WIDE = 60000
-"""How many of the model's most frequent words, of any script, the name-sense neighbours are
-drawn from (the Latin «volvo» and the unknown «ютэйр» count as names there)."""
-
 REFERENCE = 40000
 """How many of the model's most frequent Russian words the neighbours are drawn from."""
-NEIGHBOURS = 20
-"""How many nearest reference words a form's neighbour shares are over."""
-_CHUNK = 1024
+_CHUNK = 128
+"""Forms compared with the reference words per matrix product (a 20 MB block of cosines;
+any block of 7 rows or more gives the same floats, so the size is the memory's choice)."""
 
 
 def needs_senses(r: Reading) -> bool:
@@ -66,30 +61,13 @@ def needs_senses(r: Reading) -> bool:
     )
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
-    """Unit rows of ``x``, float32, NaN and infinities made finite: one array the size of
-    ``x`` besides it (the model's 60,000 most frequent words are 72 MB)."""
-    norms = np.linalg.norm(x, axis=-1, keepdims=True)
-    out: np.ndarray = (x / np.where(norms > 0, norms, 1.0)).astype(np.float32, copy=False)
-    np.nan_to_num(out, copy=False)
-    return out
-
-
-def _by_frequency(embeddings: Embeddings) -> np.ndarray:
-    """The model's row numbers, most frequent word first (the model's order without counts)."""
-    if embeddings.counts is None:
-        return np.arange(len(embeddings.words))
-    out: np.ndarray = np.argsort(-np.asarray(embeddings.counts), kind="stable")
-    return out
-
-
 def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(unit vectors, name share, noun share) of the model's most frequent Russian words."""
     from associatsiya_ai.lexicon.form import is_cyrillic_word
     from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
 
     words = embeddings.words
-    order = _by_frequency(embeddings)
+    order = by_frequency(embeddings)
     chosen: list[str] = []
     for i in order.tolist():
         if len(chosen) >= REFERENCE:
@@ -104,78 +82,7 @@ def _reference(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, np.ndarr
                 nouns[j] += p.score
                 if not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes):
                     names[j] += p.score
-    return _unit(embeddings.vectors_for(chosen)), names, nouns
-
-
-def _wide(embeddings: Embeddings) -> tuple[np.ndarray, np.ndarray, list[frozenset[str]]]:
-    """(unit vectors, name-like flags, lemmas) of the model's most frequent words, any script.
-
-    Name-like: a word with Latin letters, a Cyrillic word the dictionary does not know, or one
-    whose proper-name parses weigh at least half. Lemmas let a form's own lexeme be skipped.
-    """
-    from associatsiya_ai.lexicon.form import is_cyrillic_word
-    from associatsiya_ai.lexicon.parses import PROPER_GRAMMEMES, morph
-
-    words = embeddings.words
-    order = _by_frequency(embeddings)
-    chosen: list[int] = []
-    flags: list[bool] = []
-    lemmas: list[frozenset[str]] = []
-    for i in order.tolist():
-        if len(chosen) >= WIDE:
-            break
-        w = words[i]
-        if len(w) < 2 or not w.replace("-", "").isalpha():
-            continue
-        chosen.append(i)
-        if not is_cyrillic_word(w):
-            flags.append(any("a" <= c <= "z" for c in w.lower()))
-            lemmas.append(frozenset())
-            continue
-        parses = morph().parse(w)
-        proper = sum(
-            p.score
-            for p in parses
-            if p.tag.POS == "NOUN" and not PROPER_GRAMMEMES.isdisjoint(p.tag.grammemes)
-        )
-        flags.append(proper >= 0.5 or not any(p.is_known for p in parses))
-        lemmas.append(frozenset(fold(p.normal_form) for p in parses))
-    if not chosen:
-        return np.zeros((0, 1), np.float32), np.zeros(0, bool), []
-    return _unit(embeddings.vectors_at(chosen)), np.array(flags, bool), lemmas
-
-
-def _wide_names(forms: list[str], embeddings: Embeddings, k: int = NEIGHBOURS) -> dict[str, float]:
-    """Share of name-like words among each form's ``k`` nearest frequent model words.
-
-    Measured twice, and the lower share kept: around the form's own vector and around the
-    mean of its lexeme's unambiguous forms when the model has some («мегафона» is the brand
-    too; «солода» is malt, though «солод» alone sits among names). The form's own lexeme is
-    no neighbour.
-    """
-    if not forms:
-        return {}
-    ref, flags, lemmas = _wide(embeddings)
-    pool = min(3 * k, len(ref))  # a tiny model has fewer words than that
-    if pool < 2:
-        return dict.fromkeys(forms, 0.0)
-
-    def share(vector: np.ndarray, word: str) -> float:
-        sims = ref @ vector
-        mine = aliases(word) | {word}
-        top = np.argpartition(-sims, pool - 1)[:pool]
-        top = top[np.argsort(-sims[top])]
-        near = [j for j in top.tolist() if mine.isdisjoint(lemmas[j]) and sims[j] < 0.9999]
-        return float(flags[near[:k]].mean()) if near else 0.0
-
-    vectors = _unit(embeddings.vectors_for(forms))
-    out: dict[str, float] = {}
-    for w, vector in zip(forms, vectors, strict=True):
-        out[w] = share(vector, w)
-        others = own_forms(w, embeddings)
-        if others and out[w] > 0:
-            out[w] = min(out[w], share(_unit(embeddings.vectors_for(others).mean(axis=0)), w))
-    return out
+    return unit_rows_at(embeddings, [embeddings.index(w) for w in chosen]), names, nouns
 
 
 def _others(
@@ -192,9 +99,11 @@ def _others(
         if lemma == word:
             continue
         forms = own_forms(lemma, embeddings)
-        cos = [float(vector @ _unit(embeddings.vectors_for(forms).mean(axis=0)))] if forms else []
+        cos = (
+            [float(vector @ unit_rows(embeddings.vectors_for(forms).mean(axis=0)))] if forms else []
+        )
         if lemma in embeddings and not has_own:
-            cos.append(float(vector @ _unit(embeddings.vector(lemma))))
+            cos.append(float(vector @ unit_rows(embeddings.vector(lemma))))
         if cos:
             out[lemma] = max(cos)
     return out
@@ -222,8 +131,9 @@ def measure_senses(
     dict of str to Senses
         Only for the forms measured; the others need no arbitration.
     """
-    names_wide = _wide_names([w for w in readings if w in wide and w in embeddings], embeddings)
+    names_wide = wide_names([w for w in readings if w in wide and w in embeddings], embeddings)
     todo = [w for w, r in readings.items() if needs_senses(r) and w in embeddings]
+    near = _neighbours(embeddings, readings, todo)  # before the wordnet is read: not both
     parts = {w: x for w, x in name_parts(embeddings).items() if w in readings and x >= IN_NAMES}
     prefixes = {w: x for w, x in prefix_parts(embeddings, readings).items() if x >= PREFIX_SHARE}
     agree = agreement(
@@ -239,11 +149,33 @@ def measure_senses(
         )
         for w in {**names_wide, **parts, **prefixes}
     }
+    for w, (names, nouns, own, others) in near.items():
+        out[w] = Senses(
+            names=names,
+            nouns=nouns,
+            own=own,
+            others=others,
+            wide_names=names_wide.get(w),
+            dictionary=agree.get(w),
+            in_names=parts.get(w, 0.0),
+            as_prefix=prefixes.get(w, 0.0),
+        )
+    return out
+
+
+_Near = tuple[float, float, float | None, dict[str, float]]
+
+
+def _neighbours(
+    embeddings: Embeddings, readings: Mapping[str, Reading], todo: list[str]
+) -> dict[str, _Near]:
+    """(names, nouns, own, others) of :class:`Senses` for each form of ``todo``."""
+    out: dict[str, _Near] = {}
     if not todo:
         return out
     ref, names, nouns = _reference(embeddings)
     k = min(NEIGHBOURS, max(len(ref) - 1, 1))
-    vectors = _unit(embeddings.vectors_for(todo))
+    vectors = unit_rows(embeddings.vectors_for(todo))
     for start in range(0, len(todo), _CHUNK):
         block = vectors[start : start + _CHUNK]
         sims = block @ ref.T
@@ -253,17 +185,12 @@ def measure_senses(
             forms = own_forms(w, embeddings)
             own = None
             if forms:
-                centre = _unit(embeddings.vectors_for(forms).mean(axis=0))
+                centre = unit_rows(embeddings.vectors_for(forms).mean(axis=0))
                 own = float(block[row] @ centre)
-            others = _others(block[row], w, readings[w], embeddings, own is not None)
-            out[w] = Senses(
-                names=float(names[near].mean()) if len(near) else 0.0,
-                nouns=float(nouns[near].mean()) if len(near) else 1.0,
-                own=own,
-                others=others,
-                wide_names=names_wide.get(w),
-                dictionary=agree.get(w),
-                in_names=parts.get(w, 0.0),
-                as_prefix=prefixes.get(w, 0.0),
+            out[w] = (
+                float(names[near].mean()) if len(near) else 0.0,
+                float(nouns[near].mean()) if len(near) else 1.0,
+                own,
+                _others(block[row], w, readings[w], embeddings, own is not None),
             )
     return out
