@@ -270,12 +270,8 @@ def test_sparse_sum_is_numpys_sum_of_the_dense_vector() -> None:
 def test_settle_is_likeliest_and_the_level_draw() -> None:
     """The guesser's compiled last step gives the words, numbers and draw of the numpy one,
     or None where ties leave the order to it."""
-    from associatsiya_ai.bots.people.draw import (
-        draw_at,
-        level_probabilities,
-        likeliest,
-        settle,
-    )
+    from associatsiya_ai.bots.people.draw import draw_at, level_probabilities
+    from associatsiya_ai.bots.people.settle import likeliest, settle
 
     rng = np.random.default_rng(12)
     settled = 0

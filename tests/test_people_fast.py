@@ -201,7 +201,7 @@ def test_draw_index_is_rng_choice() -> None:
 
 
 def test_likeliest_is_the_plain_argpartition_even_with_ties() -> None:
-    from associatsiya_ai.bots.people.draw import likeliest, likeliest_plain
+    from associatsiya_ai.bots.people.settle import likeliest, likeliest_plain
 
     gen = np.random.default_rng(9)
     for trial in range(600):

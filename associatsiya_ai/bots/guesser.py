@@ -25,11 +25,9 @@ from associatsiya_ai.bots.people.draw import (
     draw_at,
     level_logits,
     level_probabilities,
-    likeliest,
     masked_support,
-    settle,
-    total_of,
 )
+from associatsiya_ai.bots.people.settle import likeliest, settle, total_of
 from associatsiya_ai.bots.scoring import excluded
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
