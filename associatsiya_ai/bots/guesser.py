@@ -28,7 +28,7 @@ from associatsiya_ai.bots.people.draw import (
     masked_support,
 )
 from associatsiya_ai.bots.people.settle import likeliest, settle, total_of
-from associatsiya_ai.bots.scoring import excluded
+from associatsiya_ai.bots.scoring import excluded, exclusions
 from associatsiya_ai.rules.game import GuesserView
 from associatsiya_ai.rules.types import Mode, Utterance
 from associatsiya_ai.rules.words import PASS, WordChecker, fold
@@ -161,8 +161,8 @@ class EmbeddingGuesser:
         chain = tuple(view.chain)
         in_chain = {fold(c) for c in chain}
         history = [h for h in view.hints if fold(h) not in in_chain]
-        banned = excluded(self.vocab, view.hints, view.wrong_answers)
-        return self._decide(chain, history, bot, banned, view.last_own_was_pass, rng)
+        banned, none_left = exclusions(self.vocab, view.hints, view.wrong_answers)
+        return self._decide(chain, history, bot, banned, none_left, view.last_own_was_pass, rng)
 
     def answer_chain(
         self,
@@ -215,6 +215,7 @@ class EmbeddingGuesser:
         history: list[str],
         bot: set[str],
         banned: np.ndarray,
+        none_left: bool,
         last_was_pass: bool,
         rng: np.random.Generator,
     ) -> Decision:
@@ -227,7 +228,6 @@ class EmbeddingGuesser:
                 for h, w in zip((*heard, *earlier), (*chain, *history), strict=True)
                 if fold(w) in bot
             }
-        none_left = bool(banned.all())  # asked before the product, which sweeps the caches
         muted = [w for w in (*chain, *history) if fold(w) in bot]
         z = people.logits(heard, earlier, bot)  # None: no chain word nor earlier hint is known
         if z is None:

@@ -10,27 +10,57 @@ from collections.abc import Iterable
 import numpy as np
 
 from associatsiya_ai.bots.levels import Level
+from associatsiya_ai.bots.people.compiled import kernel
 from associatsiya_ai.rules.words import PASS, fold
 from associatsiya_ai.vocab.vocabulary import Vocabulary
 
-__all__ = ["choose", "excluded"]
+__all__ = ["choose", "excluded", "exclusions"]
 
 
 def excluded(vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]) -> np.ndarray:
     """Words a guesser never answers: spoken hints, wrong answers, words consonant with a hint.
 
     A legal hint is never consonant with the secret (R5), so no consonant word can be it.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n,), bool: True for the excluded words.
     """
-    mask = np.zeros(len(vocab), dtype=bool)
+    return exclusions(vocab, hints, answers)[0]
+
+
+def exclusions(
+    vocab: Vocabulary, hints: Iterable[str], answers: Iterable[str]
+) -> tuple[np.ndarray, bool]:
+    """:func:`excluded`, and whether it excludes every word; the mask set in one compiled
+    call where built (numpy's indexed assignments cost microseconds each when the caches
+    are cold, as they are after the previous decision's matrix product).
+
+    Returns
+    -------
+    mask : numpy.ndarray
+        Shape (n,), bool.
+    none_left : bool
+        True when every word is excluded.
+    """
+    n = len(vocab)
+    mask = np.zeros(n, dtype=bool)
     spoken = set()
+    consonant = []
     for h in hints:
         key = fold(h)
         if key != PASS:
-            mask[vocab.consonant_rows(h)] = True
+            consonant.append(vocab.consonant_rows(key))
             spoken.add(key)
     spoken.update(fold(a) for a in answers if fold(a) != PASS)
-    mask[vocab.lemma_rows(spoken)] = True
-    return mask
+    lemma = vocab.lemma_rows(spoken)
+    if kernel is not None:
+        return mask, kernel.ban(mask, tuple(consonant), lemma) == n
+    for rows in consonant:
+        mask[rows] = True
+    mask[lemma] = True
+    return mask, bool(mask.all())
 
 
 def choose(
