@@ -34,6 +34,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define ALONE_X86 1
+#endif
 
 #define MAX_K 32
 
@@ -57,19 +61,30 @@ float_buffer(Py_buffer *b, Py_ssize_t n, const char *name)
 }
 
 /* The heard word's table as np.interp takes it: abscissae ascending, float64, and the
- * slopes numpy precomputes; the rev segments' steps. */
+ * slopes numpy precomputes; the rev segments' steps. Past K entries: zeros (the vector
+ * pass reads whole registers of them). */
 typedef struct {
     Py_ssize_t K;
     double dx[MAX_K], dy[MAX_K], slopes[MAX_K];
     float step[MAX_K], lowest, beyond;
+    float ax[MAX_K], lrs[MAX_K]; /* the abscissae in float32; log_ranks */
+    int ascends;                 /* dx ascends, ties allowed (False with a NaN) */
     const float *lr;
 } Tables;
 
 static void
 tables_init(Tables *t, const float *table, const float *lr, Py_ssize_t K)
 {
+    memset(t, 0, sizeof *t);
     t->K = K;
     t->lr = lr;
+    t->ascends = 1;
+    for (Py_ssize_t j = 0; j < K; j++) {
+        t->ax[j] = table[K - 1 - j];
+        t->lrs[j] = lr[j];
+        if (j > 0 && !(table[K - j] <= table[K - 1 - j]))
+            t->ascends = 0;
+    }
 
     for (Py_ssize_t j = 0; j < K; j++) {
         t->dx[j] = (double)table[K - 1 - j];
@@ -135,6 +150,181 @@ rev_rank(const Tables *t, float c, float last, const float *row)
     return c >= last ? rev : t->beyond;
 }
 
+#ifdef ALONE_X86
+/* The same pass 16 rows at a time with AVX-512 (picked at run time: alone_wide), the same
+ * float operations lane by lane. The rows within a table are listed a chunk at a time by
+ * compressing the block's lanes (their cosines, logits so far and lowest entries along, so
+ * the second pass reads them in a row); there, fwd's segment is the count of abscissae
+ * <= the cosine and rev's the count of a row's first K - 1 entries above it: what the
+ * binary searches find, as the abscissae ascend (ascends, else the scalar pass) and each
+ * row of q descends (what alone._tables checks before it calls the pass). The segment's
+ * entries come from registers (permutes) or, for q's rows, gathers; np.interp's special
+ * cases are blends. */
+#define WIDE __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,popcnt,bmi2")))
+#define CHUNK 1024 /* rows listed, then scored, at a time: the lists stay in L1 */
+
+typedef struct {
+    int row[CHUNK + 16];
+    float cos[CHUNK + 16], z[CHUNK + 16], last[CHUNK + 16];
+} Listed;
+
+/* Entry j (< 32) of the 32 doubles in v, lane by lane. */
+WIDE static inline __m512d
+pick_pd(const __m512d v[4], __m512i j)
+{
+    const __m512d lo = _mm512_permutex2var_pd(v[0], j, v[1]);
+    const __m512d hi = _mm512_permutex2var_pd(v[2], j, v[3]);
+    return _mm512_mask_blend_pd(_mm512_test_epi64_mask(j, _mm512_set1_epi64(16)), lo, hi);
+}
+
+/* fwd_rank of 8 lanes (x: the cosines in float64, j: their segments) before the choice of
+ * ln RANKS[-1] below the table. */
+WIDE static inline __m256
+fwd_rank8(const __m512d dx[4], const __m512d dy[4], const __m512d slopes[4], __m512d x,
+          __m512i j, Py_ssize_t K)
+{
+    const __m512i j1 = _mm512_add_epi64(j, _mm512_set1_epi64(1));
+    const __m512d dxj = pick_pd(dx, j), dyj = pick_pd(dy, j), dyj1 = pick_pd(dy, j1);
+    const __m512d sj = pick_pd(slopes, j);
+    __m512d r = _mm512_add_pd(_mm512_mul_pd(sj, _mm512_sub_pd(x, dxj)), dyj);
+    const __mmask8 nan = _mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q);
+    const __m512d r2 = _mm512_add_pd(_mm512_mul_pd(sj, _mm512_sub_pd(x, pick_pd(dx, j1))), dyj1);
+    r = _mm512_mask_blend_pd(nan, r, r2);
+    const __mmask8 flat = nan & _mm512_cmp_pd_mask(r2, r2, _CMP_UNORD_Q)
+                          & _mm512_cmp_pd_mask(dyj, dyj1, _CMP_EQ_OQ);
+    r = _mm512_mask_blend_pd(flat, r, dyj);
+    const __mmask8 top = _mm512_cmpeq_epi64_mask(j, _mm512_set1_epi64(K - 1));
+    r = _mm512_mask_blend_pd(top, r, _mm512_setzero_pd()); /* np.interp's right=0.0 */
+    r = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dxj, x, _CMP_EQ_OQ), r, dyj);
+    return _mm512_cvtpd_ps(r);
+}
+
+/* Pass 1 over 16 rows from i (the lanes of ``live``): every row's logit as below both
+ * tables; the rows within one appended to the list, which has m. Returns the new m. */
+WIDE static inline Py_ssize_t
+list16(Listed *L, Py_ssize_t m, Py_ssize_t i, __mmask16 live, float *out, const float *cos,
+       const float *st, const float *last, __m512 w0, __m512 w1, __m512 fb, __m512 rb,
+       __m512 lowest)
+{
+    const __m512 c = _mm512_maskz_loadu_ps(live, cos + i);
+    const __m512 lc = _mm512_maskz_loadu_ps(live, last + i);
+    __m512 z = _mm512_mul_ps(c, w1);
+    z = _mm512_add_ps(z, w0);
+    z = _mm512_mul_ps(z, c);
+    z = _mm512_add_ps(z, _mm512_maskz_loadu_ps(live, st + i));
+    _mm512_mask_storeu_ps(out + i, live, _mm512_add_ps(_mm512_add_ps(z, fb), rb));
+    const __mmask16 in = _mm512_mask_cmp_ps_mask(live, c, lowest, _CMP_GE_OQ)
+                         | _mm512_mask_cmp_ps_mask(live, c, lc, _CMP_GE_OQ);
+    const __m512i rows = _mm512_add_epi32(_mm512_set1_epi32((int)i),
+                                          _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                                            11, 12, 13, 14, 15));
+    _mm512_storeu_si512(L->row + m, _mm512_maskz_compress_epi32(in, rows));
+    _mm512_storeu_ps(L->cos + m, _mm512_maskz_compress_ps(in, c));
+    _mm512_storeu_ps(L->z + m, _mm512_maskz_compress_ps(in, z));
+    _mm512_storeu_ps(L->last + m, _mm512_maskz_compress_ps(in, lc));
+    return m + _mm_popcnt_u32(in);
+}
+
+WIDE static void
+alone_avx512(const Tables *t, float *out, const float *cos, const float *st, const float *last,
+             const float *q, Py_ssize_t n, float w0, float w1, float w2, float w3, float *fwd,
+             float *rev)
+{
+    const Py_ssize_t K = t->K;
+    const __m512 vw0 = _mm512_set1_ps(w0), vw1 = _mm512_set1_ps(w1), vw2 = _mm512_set1_ps(w2),
+                 vw3 = _mm512_set1_ps(w3), lowest = _mm512_set1_ps(t->lowest),
+                 beyond = _mm512_set1_ps(t->beyond), fb = _mm512_set1_ps(t->beyond * w2),
+                 rb = _mm512_set1_ps(t->beyond * w3);
+    __m512d dx[4], dy[4], slopes[4];
+    for (int v = 0; v < 4; v++) {
+        dx[v] = _mm512_loadu_pd(t->dx + 8 * v);
+        dy[v] = _mm512_loadu_pd(t->dy + 8 * v);
+        slopes[v] = _mm512_loadu_pd(t->slopes + 8 * v);
+    }
+    const __m512 step_lo = _mm512_loadu_ps(t->step), step_hi = _mm512_loadu_ps(t->step + 16);
+    const __m512 lr_lo = _mm512_loadu_ps(t->lrs), lr_hi = _mm512_loadu_ps(t->lrs + 16);
+    const __mmask16 head = (__mmask16)((1u << (K - 1)) - 1); /* a row's first K - 1 entries */
+    Listed L;
+    for (Py_ssize_t c0 = 0; c0 < n; c0 += CHUNK) {
+        const Py_ssize_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
+        Py_ssize_t m = 0, i = c0;
+        for (; i + 16 <= c1; i += 16)
+            m = list16(&L, m, i, 0xFFFF, out, cos, st, last, vw0, vw1, fb, rb, lowest);
+        if (i < c1)
+            m = list16(&L, m, i, (__mmask16)((1u << (c1 - i)) - 1), out, cos, st, last, vw0,
+                       vw1, fb, rb, lowest);
+        for (Py_ssize_t g = 0; g < m; g += 16) {
+            const __mmask16 live = m - g >= 16 ? 0xFFFF : (__mmask16)((1u << (m - g)) - 1);
+            const int lanes = m - g >= 16 ? 16 : (int)(m - g);
+            /* the next group's table rows, asked for now */
+            for (Py_ssize_t l = g + 16; l < g + 32 && l < m; l++)
+                __builtin_prefetch(q + (Py_ssize_t)L.row[l] * K);
+            const __m512 c = _mm512_loadu_ps(L.cos + g);
+            const __m512i rows = _mm512_maskz_loadu_epi32(live, L.row + g);
+            /* rev's segment: entries above the cosine among each row's first K - 1 */
+            int above[16] = {0};
+            for (int l = 0; l < lanes; l++) {
+                const __m512 row = _mm512_maskz_loadu_ps(head, q + (Py_ssize_t)L.row[g + l] * K);
+                above[l] = _mm_popcnt_u32(
+                    _mm512_mask_cmp_ps_mask(head, row, _mm512_set1_ps(L.cos[g + l]), _CMP_GT_OQ));
+            }
+            const __m512i k = _mm512_loadu_si512(above);
+            /* fwd's segment: abscissae <= the cosine after the first */
+            __m512i j = _mm512_setzero_si512();
+            for (Py_ssize_t a = 1; a < K; a++)
+                j = _mm512_mask_add_epi32(
+                    j, _mm512_cmp_ps_mask(_mm512_set1_ps(t->ax[a]), c, _CMP_LE_OQ), j,
+                    _mm512_set1_epi32(1));
+            const __m256 f_lo = fwd_rank8(dx, dy, slopes,
+                                          _mm512_cvtps_pd(_mm512_castps512_ps256(c)),
+                                          _mm512_cvtepi32_epi64(_mm512_castsi512_si256(j)), K);
+            const __m256 f_hi = fwd_rank8(
+                dx, dy, slopes, _mm512_cvtps_pd(_mm512_extractf32x8_ps(c, 1)),
+                _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(j, 1)), K);
+            __m512 f = _mm512_insertf32x8(_mm512_castps256_ps512(f_lo), f_hi, 1);
+            f = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(c, lowest, _CMP_GE_OQ), beyond, f);
+            /* rev */
+            const __m512i s = _mm512_max_epi32(_mm512_sub_epi32(k, _mm512_set1_epi32(1)),
+                                               _mm512_setzero_si512());
+            const __m512i at = _mm512_add_epi32(_mm512_mullo_epi32(rows, _mm512_set1_epi32((int)K)), s);
+            const __m512 qs = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), live, at, q, 4);
+            const __m512 qs1 = _mm512_mask_i32gather_ps(
+                _mm512_setzero_ps(), live, _mm512_add_epi32(at, _mm512_set1_epi32(1)), q, 4);
+            __m512 span = _mm512_sub_ps(qs, qs1);
+            span = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(span, _mm512_set1_ps(1e-6f), _CMP_LT_OQ),
+                                        span, _mm512_set1_ps(1e-6f));
+            __m512 r = _mm512_sub_ps(qs, c);
+            r = _mm512_div_ps(r, span);
+            r = _mm512_mul_ps(r, _mm512_permutex2var_ps(step_lo, s, step_hi));
+            r = _mm512_add_ps(r, _mm512_permutex2var_ps(lr_lo, s, lr_hi));
+            r = _mm512_mask_blend_ps(_mm512_cmpeq_epi32_mask(k, _mm512_setzero_si512()), r,
+                                     _mm512_setzero_ps());
+            r = _mm512_mask_blend_ps(
+                _mm512_cmp_ps_mask(c, _mm512_loadu_ps(L.last + g), _CMP_GE_OQ), beyond, r);
+            __m512 z = _mm512_add_ps(_mm512_loadu_ps(L.z + g), _mm512_mul_ps(f, vw2));
+            z = _mm512_add_ps(z, _mm512_mul_ps(r, vw3));
+            _mm512_mask_i32scatter_ps(out, live, rows, z, 4);
+            if (fwd != NULL) {
+                _mm512_mask_i32scatter_ps(fwd, live, rows, f, 4);
+                _mm512_mask_i32scatter_ps(rev, live, rows, r, 4);
+            }
+        }
+    }
+}
+
+/* Whether this processor runs alone_avx512 (asked once). */
+static int
+alone_wide(void)
+{
+    static int wide = -1;
+    if (wide < 0)
+        wide = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+               && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")
+               && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+    return wide;
+}
+#endif
+
 static int
 parse_tables(Tables *t, Py_buffer *table_b, Py_buffer *lr_b)
 {
@@ -166,6 +356,20 @@ alone(PyObject *self, PyObject *args)
         || !float_buffer(&q_b, n * t.K, "quantiles")
         || (keep && (!float_buffer(&fwd_b, n, "fwd") || !float_buffer(&rev_b, n, "rev"))))
         goto done;
+#ifdef ALONE_X86
+    /* (a row's first K - 1 entries in one register; rows * K as int32) */
+    if (t.ascends && t.K <= 17 && n * t.K <= INT32_MAX && alone_wide()) {
+        Py_BEGIN_ALLOW_THREADS
+        alone_avx512(&t, (float *)out_b.buf, (const float *)cos_b.buf,
+                     (const float *)static_b.buf, (const float *)last_b.buf,
+                     (const float *)q_b.buf, n, w0, w1, w2, w3,
+                     keep ? (float *)fwd_b.buf : NULL, keep ? (float *)rev_b.buf : NULL);
+        Py_END_ALLOW_THREADS
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+#endif
     {
         float *out = (float *)out_b.buf;
         const float *cos = (const float *)cos_b.buf;
