@@ -68,7 +68,6 @@ typedef struct {
     double dx[MAX_K], dy[MAX_K], slopes[MAX_K];
     float step[MAX_K], lowest, beyond;
     float ax[MAX_K], lrs[MAX_K]; /* the abscissae in float32; log_ranks */
-    int ascends;                 /* dx ascends, ties allowed (False with a NaN) */
     const float *lr;
 } Tables;
 
@@ -78,12 +77,9 @@ tables_init(Tables *t, const float *table, const float *lr, Py_ssize_t K)
     memset(t, 0, sizeof *t);
     t->K = K;
     t->lr = lr;
-    t->ascends = 1;
     for (Py_ssize_t j = 0; j < K; j++) {
         t->ax[j] = table[K - 1 - j];
         t->lrs[j] = lr[j];
-        if (j > 0 && !(table[K - j] <= table[K - 1 - j]))
-            t->ascends = 0;
     }
 
     for (Py_ssize_t j = 0; j < K; j++) {
@@ -151,56 +147,53 @@ rev_rank(const Tables *t, float c, float last, const float *row)
 }
 
 #ifdef ALONE_X86
-/* The same pass 16 rows at a time with AVX-512 (picked at run time: alone_wide), the same
- * float operations lane by lane. The rows within a table are listed a chunk at a time by
- * compressing the block's lanes (their cosines, logits so far and lowest entries along, so
- * the second pass reads them in a row); there, fwd's segment is the count of abscissae
- * <= the cosine and rev's the count of a row's first K - 1 entries above it: what the
- * binary searches find, as the abscissae ascend (ascends, else the scalar pass) and each
- * row of q descends (what alone._tables checks before it calls the pass). The segment's
- * entries come from registers (permutes) or, for q's rows, gathers; np.interp's special
- * cases are blends. */
-#define WIDE __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,popcnt,bmi2")))
+/* The same pass 16 rows at a time with AVX-512, where the processor has it (alone_wide) and
+ * a table fits a register (K <= 16): the same float operations lane by lane, so the same
+ * floats. The rows within a table are listed a chunk at a time by compressing each block's
+ * lanes (with their cosines, logits so far and lowest entries, read in a row afterwards);
+ * then 16 listed rows at a time, the binary searches of fwd_rank and rev_rank step by step
+ * in every lane (the heard word's table from a register, the rows' from gathers), the
+ * segment's entries picked the same way, np.interp's special cases as blends. */
+#define WIDE __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,popcnt")))
 #define CHUNK 1024 /* rows listed, then scored, at a time: the lists stay in L1 */
+#define AHEAD 2    /* groups of 16 listed rows whose table rows are asked for ahead */
 
 typedef struct {
-    int row[CHUNK + 16];
+    int row[CHUNK + 16]; /* + the last 16-wide store */
     float cos[CHUNK + 16], z[CHUNK + 16], last[CHUNK + 16];
 } Listed;
 
-/* Entry j (< 32) of the 32 doubles in v, lane by lane. */
+/* Entry j % 16 of the 16 doubles v[0], v[1], lane by lane. */
 WIDE static inline __m512d
-pick_pd(const __m512d v[4], __m512i j)
+pick_pd(const __m512d v[2], __m512i j)
 {
-    const __m512d lo = _mm512_permutex2var_pd(v[0], j, v[1]);
-    const __m512d hi = _mm512_permutex2var_pd(v[2], j, v[3]);
-    return _mm512_mask_blend_pd(_mm512_test_epi64_mask(j, _mm512_set1_epi64(16)), lo, hi);
+    return _mm512_permutex2var_pd(v[0], j, v[1]);
 }
 
-/* fwd_rank of 8 lanes (x: the cosines in float64, j: their segments) before the choice of
- * ln RANKS[-1] below the table. */
+/* fwd_rank in 8 lanes (x: the cosines in float64, j: their binary searches' results) before
+ * the choice of ln RANKS[-1] below the table: every branch's value, the right one kept. */
 WIDE static inline __m256
-fwd_rank8(const __m512d dx[4], const __m512d dy[4], const __m512d slopes[4], __m512d x,
-          __m512i j, Py_ssize_t K)
+fwd_rank8(const Tables *t, const __m512d dx[2], const __m512d dy[2], const __m512d slopes[2],
+          __m512d x, __m512i j)
 {
-    const __m512i j1 = _mm512_add_epi64(j, _mm512_set1_epi64(1));
+    const __m512i j1 = _mm512_add_epi64(j, _mm512_set1_epi64(1)); /* K or 16: not kept */
     const __m512d dxj = pick_pd(dx, j), dyj = pick_pd(dy, j), dyj1 = pick_pd(dy, j1);
     const __m512d sj = pick_pd(slopes, j);
     __m512d r = _mm512_add_pd(_mm512_mul_pd(sj, _mm512_sub_pd(x, dxj)), dyj);
     const __mmask8 nan = _mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q);
-    const __m512d r2 = _mm512_add_pd(_mm512_mul_pd(sj, _mm512_sub_pd(x, pick_pd(dx, j1))), dyj1);
-    r = _mm512_mask_blend_pd(nan, r, r2);
-    const __mmask8 flat = nan & _mm512_cmp_pd_mask(r2, r2, _CMP_UNORD_Q)
+    const __m512d r1 = _mm512_add_pd(_mm512_mul_pd(sj, _mm512_sub_pd(x, pick_pd(dx, j1))), dyj1);
+    r = _mm512_mask_blend_pd(nan, r, r1);
+    const __mmask8 flat = nan & _mm512_cmp_pd_mask(r1, r1, _CMP_UNORD_Q)
                           & _mm512_cmp_pd_mask(dyj, dyj1, _CMP_EQ_OQ);
     r = _mm512_mask_blend_pd(flat, r, dyj);
-    const __mmask8 top = _mm512_cmpeq_epi64_mask(j, _mm512_set1_epi64(K - 1));
+    const __mmask8 top = _mm512_cmpeq_epi64_mask(j, _mm512_set1_epi64(t->K - 1));
     r = _mm512_mask_blend_pd(top, r, _mm512_setzero_pd()); /* np.interp's right=0.0 */
     r = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dxj, x, _CMP_EQ_OQ), r, dyj);
     return _mm512_cvtpd_ps(r);
 }
 
-/* Pass 1 over 16 rows from i (the lanes of ``live``): every row's logit as below both
- * tables; the rows within one appended to the list, which has m. Returns the new m. */
+/* The first pass over the 16 rows from i (the lanes of ``live``): every row's logit as below
+ * both tables; the rows within one appended to the list, which has m. Returns the new m. */
 WIDE static inline Py_ssize_t
 list16(Listed *L, Py_ssize_t m, Py_ssize_t i, __mmask16 live, float *out, const float *cos,
        const float *st, const float *last, __m512 w0, __m512 w1, __m512 fb, __m512 rb,
@@ -215,14 +208,23 @@ list16(Listed *L, Py_ssize_t m, Py_ssize_t i, __mmask16 live, float *out, const 
     _mm512_mask_storeu_ps(out + i, live, _mm512_add_ps(_mm512_add_ps(z, fb), rb));
     const __mmask16 in = _mm512_mask_cmp_ps_mask(live, c, lowest, _CMP_GE_OQ)
                          | _mm512_mask_cmp_ps_mask(live, c, lc, _CMP_GE_OQ);
-    const __m512i rows = _mm512_add_epi32(_mm512_set1_epi32((int)i),
-                                          _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                                            11, 12, 13, 14, 15));
+    const __m512i rows = _mm512_add_epi32(
+        _mm512_set1_epi32((int)i),
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    /* (compressed in registers, stored whole: a compressing store is slower) */
     _mm512_storeu_si512(L->row + m, _mm512_maskz_compress_epi32(in, rows));
     _mm512_storeu_ps(L->cos + m, _mm512_maskz_compress_ps(in, c));
     _mm512_storeu_ps(L->z + m, _mm512_maskz_compress_ps(in, z));
     _mm512_storeu_ps(L->last + m, _mm512_maskz_compress_ps(in, lc));
     return m + _mm_popcnt_u32(in);
+}
+
+/* A table row's lines, asked for (K floats: across two lines in most rows). */
+static inline void
+prefetch_row(const float *q, int row, Py_ssize_t K)
+{
+    __builtin_prefetch(q + (Py_ssize_t)row * K);
+    __builtin_prefetch(q + (Py_ssize_t)row * K + K - 1);
 }
 
 WIDE static void
@@ -234,16 +236,17 @@ alone_avx512(const Tables *t, float *out, const float *cos, const float *st, con
     const __m512 vw0 = _mm512_set1_ps(w0), vw1 = _mm512_set1_ps(w1), vw2 = _mm512_set1_ps(w2),
                  vw3 = _mm512_set1_ps(w3), lowest = _mm512_set1_ps(t->lowest),
                  beyond = _mm512_set1_ps(t->beyond), fb = _mm512_set1_ps(t->beyond * w2),
-                 rb = _mm512_set1_ps(t->beyond * w3);
-    __m512d dx[4], dy[4], slopes[4];
-    for (int v = 0; v < 4; v++) {
+                 rb = _mm512_set1_ps(t->beyond * w3), tiny = _mm512_set1_ps(1e-6f),
+                 zero = _mm512_setzero_ps();
+    __m512d dx[2], dy[2], slopes[2];
+    for (int v = 0; v < 2; v++) {
         dx[v] = _mm512_loadu_pd(t->dx + 8 * v);
         dy[v] = _mm512_loadu_pd(t->dy + 8 * v);
         slopes[v] = _mm512_loadu_pd(t->slopes + 8 * v);
     }
-    const __m512 step_lo = _mm512_loadu_ps(t->step), step_hi = _mm512_loadu_ps(t->step + 16);
-    const __m512 lr_lo = _mm512_loadu_ps(t->lrs), lr_hi = _mm512_loadu_ps(t->lrs + 16);
-    const __mmask16 head = (__mmask16)((1u << (K - 1)) - 1); /* a row's first K - 1 entries */
+    const __m512 ax = _mm512_loadu_ps(t->ax), step = _mm512_loadu_ps(t->step),
+                 lr = _mm512_loadu_ps(t->lrs);
+    const __m512i vK = _mm512_set1_epi32((int)K), one = _mm512_set1_epi32(1);
     Listed L;
     for (Py_ssize_t c0 = 0; c0 < n; c0 += CHUNK) {
         const Py_ssize_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
@@ -253,52 +256,53 @@ alone_avx512(const Tables *t, float *out, const float *cos, const float *st, con
         if (i < c1)
             m = list16(&L, m, i, (__mmask16)((1u << (c1 - i)) - 1), out, cos, st, last, vw0,
                        vw1, fb, rb, lowest);
+        for (Py_ssize_t l = 0; l < 16 * AHEAD && l < m; l++)
+            prefetch_row(q, L.row[l], K);
         for (Py_ssize_t g = 0; g < m; g += 16) {
             const __mmask16 live = m - g >= 16 ? 0xFFFF : (__mmask16)((1u << (m - g)) - 1);
-            const int lanes = m - g >= 16 ? 16 : (int)(m - g);
-            /* the next group's table rows, asked for now */
-            for (Py_ssize_t l = g + 16; l < g + 32 && l < m; l++)
-                __builtin_prefetch(q + (Py_ssize_t)L.row[l] * K);
+            /* the table rows of the group AHEAD groups from now, asked for now */
+            for (Py_ssize_t l = g + 16 * AHEAD; l < g + 16 * (AHEAD + 1) && l < m; l++)
+                prefetch_row(q, L.row[l], K);
             const __m512 c = _mm512_loadu_ps(L.cos + g);
             const __m512i rows = _mm512_maskz_loadu_epi32(live, L.row + g);
-            /* rev's segment: entries above the cosine among each row's first K - 1 */
-            int above[16] = {0};
-            for (int l = 0; l < lanes; l++) {
-                const __m512 row = _mm512_maskz_loadu_ps(head, q + (Py_ssize_t)L.row[g + l] * K);
-                above[l] = _mm_popcnt_u32(
-                    _mm512_mask_cmp_ps_mask(head, row, _mm512_set1_ps(L.cos[g + l]), _CMP_GT_OQ));
+            const __m512i at = _mm512_mullo_epi32(rows, vK); /* each row's first entry */
+            /* both binary searches (from MAX_K / 2, whose steps cannot succeed: K <= 16) */
+            __m512i j = _mm512_setzero_si512(), k = _mm512_setzero_si512();
+            for (int step_ = 8; step_ > 0; step_ >>= 1) {
+                const __m512i by = _mm512_set1_epi32(step_);
+                const __m512i next = _mm512_add_epi32(j, by), up = _mm512_add_epi32(k, by);
+                const __mmask16 fits = _mm512_cmplt_epi32_mask(next, vK);
+                const __m512 abscissa = _mm512_permutexvar_ps(next, ax);
+                j = _mm512_mask_mov_epi32(
+                    j, _mm512_mask_cmp_ps_mask(fits, abscissa, c, _CMP_LE_OQ), next);
+                const __mmask16 ok = live & _mm512_cmplt_epi32_mask(up, vK); /* up <= K - 1 */
+                const __m512 entry = _mm512_mask_i32gather_ps(
+                    zero, ok, _mm512_add_epi32(at, _mm512_sub_epi32(up, one)), q, 4);
+                k = _mm512_mask_mov_epi32(k, _mm512_mask_cmp_ps_mask(ok, entry, c, _CMP_GT_OQ),
+                                          up);
             }
-            const __m512i k = _mm512_loadu_si512(above);
-            /* fwd's segment: abscissae <= the cosine after the first */
-            __m512i j = _mm512_setzero_si512();
-            for (Py_ssize_t a = 1; a < K; a++)
-                j = _mm512_mask_add_epi32(
-                    j, _mm512_cmp_ps_mask(_mm512_set1_ps(t->ax[a]), c, _CMP_LE_OQ), j,
-                    _mm512_set1_epi32(1));
-            const __m256 f_lo = fwd_rank8(dx, dy, slopes,
+            /* fwd, in float64 8 lanes at a time */
+            const __m256 f_lo = fwd_rank8(t, dx, dy, slopes,
                                           _mm512_cvtps_pd(_mm512_castps512_ps256(c)),
-                                          _mm512_cvtepi32_epi64(_mm512_castsi512_si256(j)), K);
-            const __m256 f_hi = fwd_rank8(
-                dx, dy, slopes, _mm512_cvtps_pd(_mm512_extractf32x8_ps(c, 1)),
-                _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(j, 1)), K);
+                                          _mm512_cvtepi32_epi64(_mm512_castsi512_si256(j)));
+            const __m256 f_hi = fwd_rank8(t, dx, dy, slopes,
+                                          _mm512_cvtps_pd(_mm512_extractf32x8_ps(c, 1)),
+                                          _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(j, 1)));
             __m512 f = _mm512_insertf32x8(_mm512_castps256_ps512(f_lo), f_hi, 1);
             f = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(c, lowest, _CMP_GE_OQ), beyond, f);
             /* rev */
-            const __m512i s = _mm512_max_epi32(_mm512_sub_epi32(k, _mm512_set1_epi32(1)),
-                                               _mm512_setzero_si512());
-            const __m512i at = _mm512_add_epi32(_mm512_mullo_epi32(rows, _mm512_set1_epi32((int)K)), s);
-            const __m512 qs = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), live, at, q, 4);
-            const __m512 qs1 = _mm512_mask_i32gather_ps(
-                _mm512_setzero_ps(), live, _mm512_add_epi32(at, _mm512_set1_epi32(1)), q, 4);
+            const __m512i s = _mm512_max_epi32(_mm512_sub_epi32(k, one), _mm512_setzero_si512());
+            const __m512i as = _mm512_add_epi32(at, s);
+            const __m512 qs = _mm512_mask_i32gather_ps(zero, live, as, q, 4);
+            const __m512 qs1 = _mm512_mask_i32gather_ps(zero, live, _mm512_add_epi32(as, one), q,
+                                                        4);
             __m512 span = _mm512_sub_ps(qs, qs1);
-            span = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(span, _mm512_set1_ps(1e-6f), _CMP_LT_OQ),
-                                        span, _mm512_set1_ps(1e-6f));
+            span = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(span, tiny, _CMP_LT_OQ), span, tiny);
             __m512 r = _mm512_sub_ps(qs, c);
             r = _mm512_div_ps(r, span);
-            r = _mm512_mul_ps(r, _mm512_permutex2var_ps(step_lo, s, step_hi));
-            r = _mm512_add_ps(r, _mm512_permutex2var_ps(lr_lo, s, lr_hi));
-            r = _mm512_mask_blend_ps(_mm512_cmpeq_epi32_mask(k, _mm512_setzero_si512()), r,
-                                     _mm512_setzero_ps());
+            r = _mm512_mul_ps(r, _mm512_permutexvar_ps(s, step));
+            r = _mm512_add_ps(r, _mm512_permutexvar_ps(s, lr));
+            r = _mm512_mask_blend_ps(_mm512_cmpeq_epi32_mask(k, _mm512_setzero_si512()), r, zero);
             r = _mm512_mask_blend_ps(
                 _mm512_cmp_ps_mask(c, _mm512_loadu_ps(L.last + g), _CMP_GE_OQ), beyond, r);
             __m512 z = _mm512_add_ps(_mm512_loadu_ps(L.z + g), _mm512_mul_ps(f, vw2));
@@ -320,7 +324,7 @@ alone_wide(void)
     if (wide < 0)
         wide = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
                && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")
-               && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+               && __builtin_cpu_supports("popcnt");
     return wide;
 }
 #endif
@@ -357,8 +361,8 @@ alone(PyObject *self, PyObject *args)
         || (keep && (!float_buffer(&fwd_b, n, "fwd") || !float_buffer(&rev_b, n, "rev"))))
         goto done;
 #ifdef ALONE_X86
-    /* (a row's first K - 1 entries in one register; rows * K as int32) */
-    if (t.ascends && t.K <= 17 && n * t.K <= INT32_MAX && alone_wide()) {
+    /* (a table in one register; rows * K as int32) */
+    if (t.K <= 16 && n * t.K <= INT32_MAX && alone_wide()) {
         Py_BEGIN_ALLOW_THREADS
         alone_avx512(&t, (float *)out_b.buf, (const float *)cos_b.buf,
                      (const float *)static_b.buf, (const float *)last_b.buf,
