@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -33,7 +34,19 @@ def descending_tables(rng: np.random.Generator, n: int) -> np.ndarray:
     return tables
 
 
+@pytest.fixture(params=["vectorised", "narrow"])
+def either_pass(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test of alone() twice: as it runs here (16 rows at a time where the processor
+    has AVX-512) and with the pass every processor has."""
+    from associatsiya_ai.bots.people import _kernel
+
+    _kernel.vectorised(request.param == "vectorised")
+    yield
+    _kernel.vectorised(True)
+
+
 @needs_kernel
+@pytest.mark.usefixtures("either_pass")
 def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
     """Cosines on table entries, on the lowest entry, above the top, in flat stretches."""
     from associatsiya_ai.bots.people import _kernel
@@ -87,6 +100,7 @@ def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
 
 
 @needs_kernel
+@pytest.mark.usefixtures("either_pass")
 @pytest.mark.parametrize("K", [2, 5, 14, 16, 17])
 def test_the_pass_is_its_formula_for_any_table_length(K: int) -> None:
     """Tables of K entries (16 at most fit the vectorised pass's registers, 17 do not), on

@@ -48,6 +48,8 @@ static const int PICKED[16][4] = {
     {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
     {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
 };
+/* How many of them (__builtin_popcount calls libgcc without the popcnt instruction). */
+static const unsigned char PICKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 #endif
 
 static int
@@ -316,6 +318,8 @@ alone_avx512(const Tables *t, float *out, const float *cos, const float *st, con
     }
 }
 
+static int alone_narrow = 0; /* vectorised(False): the SSE2 and scalar pass even here (tests) */
+
 /* Whether this processor runs alone_avx512 (asked once). */
 static int
 alone_wide(void)
@@ -362,7 +366,7 @@ alone(PyObject *self, PyObject *args)
         goto done;
 #ifdef ALONE_X86
     /* (a table in one register; rows * K as int32) */
-    if (t.K <= 16 && n * t.K <= INT32_MAX && alone_wide()) {
+    if (t.K <= 16 && n * t.K <= INT32_MAX && !alone_narrow && alone_wide()) {
         Py_BEGIN_ALLOW_THREADS
         alone_avx512(&t, (float *)out_b.buf, (const float *)cos_b.buf,
                      (const float *)static_b.buf, (const float *)last_b.buf,
@@ -411,7 +415,7 @@ alone(PyObject *self, PyObject *args)
                 const __m128i rows = _mm_add_epi32(_mm_set1_epi32((int)i0),
                                                    _mm_loadu_si128((const __m128i *)PICKED[bits]));
                 _mm_storeu_si128((__m128i *)(within + m), rows);
-                m += __builtin_popcount((unsigned)bits);
+                m += PICKS[bits];
             }
         }
 #endif
@@ -422,8 +426,10 @@ alone(PyObject *self, PyObject *args)
         }
         for (Py_ssize_t j = 0; j < m; j++) {
             const Py_ssize_t i = within[j];
-            if (j + 16 < m) /* a table row read a few rows from now, asked for now */
+            if (j + 16 < m) { /* a table row read a few rows from now, asked for now */
                 __builtin_prefetch(q + (Py_ssize_t)within[j + 16] * K);
+                __builtin_prefetch(q + (Py_ssize_t)within[j + 16] * K + K - 1); /* its end */
+            }
             const float c = cos[i];
             float z = c * w1;
             z = z + w0;
@@ -1545,11 +1551,28 @@ done:
     return result;
 }
 
+static PyObject *
+vectorised(PyObject *self, PyObject *args)
+{
+    int on = 1;
+    if (!PyArg_ParseTuple(args, "|p", &on))
+        return NULL;
+#ifdef ALONE_X86
+    alone_narrow = !on;
+    return PyBool_FromLong(on && alone_wide());
+#else
+    return PyBool_FromLong(0);
+#endif
+}
+
 static PyMethodDef methods[] = {
     {"alone", alone, METH_VARARGS,
      "alone(out, cos, static, last, quantiles, table, log_ranks, w0, w1, w2, w3[, fwd, rev]): "
      "the logits of one vocabulary word heard alone, without its sparse terms, written to "
      "out (fwd, rev: the ranks of the rows within a table kept there, for terms)."},
+    {"vectorised", vectorised, METH_VARARGS,
+     "vectorised(on=True): whether alone may run 16 rows at a time (AVX-512) where the "
+     "processor can (for the tests: False, the other pass); returns whether it does."},
     {"terms", terms, METH_VARARGS,
      "terms(out, cos, last, quantiles, table, log_ranks, linked, weights, rows, const, "
      "by_fwd, by_rev, said, said_weight[, fwd, rev]): add a heard word's sparse terms to out "
