@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -33,7 +34,19 @@ def descending_tables(rng: np.random.Generator, n: int) -> np.ndarray:
     return tables
 
 
+@pytest.fixture(params=["vectorised", "narrow"])
+def either_pass(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test of alone() twice: as it runs here (16 rows at a time where the processor
+    has AVX-512) and with the pass every processor has."""
+    from associatsiya_ai.bots.people import _kernel
+
+    _kernel.vectorised(request.param == "vectorised")
+    yield
+    _kernel.vectorised(True)
+
+
 @needs_kernel
+@pytest.mark.usefixtures("either_pass")
 def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
     """Cosines on table entries, on the lowest entry, above the top, in flat stretches."""
     from associatsiya_ai.bots.people import _kernel
@@ -84,6 +97,56 @@ def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
                       rev_kept)  # fmt: skip
         _kernel.terms(kept, cos, last, q, table, LOG_RANKS, *args, fwd_kept, rev_kept)
         np.testing.assert_array_equal(kept, expected)
+
+
+@needs_kernel
+@pytest.mark.usefixtures("either_pass")
+@pytest.mark.parametrize("K", [2, 5, 14, 16, 17])
+def test_the_pass_is_its_formula_for_any_table_length(K: int) -> None:
+    """Tables of K entries (16 at most fit the vectorised pass's registers, 17 do not), on
+    2500 rows (lists of several chunks, not a whole number of 16-row groups), most cosines
+    within a table: the pass's numbers are np.interp's (fwd) and the rev formula's in
+    float32, and it keeps the ranks of exactly the rows within a table."""
+    from associatsiya_ai.bots.people import _kernel
+
+    rng = np.random.default_rng(K)
+    n = 2500
+    q = -np.sort(-rng.uniform(-0.2, 0.9, (n, K)), axis=1).astype(np.float32)
+    q[: n // 4, K // 2 :] = q[: n // 4, K // 2 : K // 2 + 1]  # ties: a flat end
+    last = np.ascontiguousarray(q[:, -1])
+    lr = np.log(np.cumsum(rng.integers(1, 9, K))).astype(np.float32)
+    static = rng.normal(0, 1, n).astype(np.float32)
+    w = np.float32([7.5, -1.25, -0.19, -0.055])
+    for trial in range(6):
+        table = q[trial]
+        cos = rng.uniform(-0.6, 1.0, n).astype(np.float32)
+        cos[:300] = q[np.arange(300), rng.integers(0, K, 300)]  # on a candidate's entry
+        cos[300:400] = table[rng.integers(0, K, 100)]  # on the heard word's entry
+        cos[400:410] = np.float32(1.0)
+        fwd = np.interp(cos.astype(np.float64), table[::-1].astype(np.float64),
+                        lr[::-1].astype(np.float64), right=0.0).astype(np.float32)  # fmt: skip
+        fwd[cos < table[-1]] = lr[-1]
+        k = (q[:, : K - 1] > cos[:, None]).sum(axis=1)  # entries above: the segment
+        s = np.maximum(k - 1, 0)
+        rows = np.arange(n)
+        span = np.maximum(q[rows, s] - q[rows, s + 1], np.float32(1e-6))
+        rev = (q[rows, s] - cos) / span * (lr[1:] - lr[:-1])[s]
+        rev += lr[s]
+        rev[k == 0] = 0.0
+        rev[~(cos >= last)] = lr[-1]
+        plain = np.multiply(cos, w[1])
+        plain += w[0]
+        plain *= cos
+        plain += static
+        plain += fwd * w[2]
+        plain += rev * w[3]
+        out, fwd_kept, rev_kept = (np.full(n, np.nan, np.float32) for _ in range(3))
+        _kernel.alone(out, cos, static, last, q, table, lr, *map(float, w), fwd_kept, rev_kept)
+        np.testing.assert_array_equal(out, plain)
+        within = (cos >= table[-1]) | (cos >= last)
+        assert 0.4 < within.mean() < 0.9
+        np.testing.assert_array_equal(fwd_kept, np.where(within, fwd, np.nan))
+        np.testing.assert_array_equal(rev_kept, np.where(within, rev, np.nan))
 
 
 @needs_kernel

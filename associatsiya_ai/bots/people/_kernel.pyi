@@ -18,6 +18,7 @@ def alone(
     rev: np.ndarray = ...,
     /,
 ) -> None: ...
+def vectorised(on: bool = ..., /) -> bool: ...
 def terms(
     out: np.ndarray,
     cos: np.ndarray,
