@@ -45,6 +45,20 @@ def either_pass(request: pytest.FixtureRequest) -> Iterator[None]:
     _kernel.vectorised(True)
 
 
+def _dense(
+    cos: np.ndarray, static: np.ndarray, fwd: np.ndarray, rev: np.ndarray, w: np.ndarray
+) -> np.ndarray:
+    """The dense logits of words heard alone, in numpy's order: ``cos · (w0 + w1 · cos) +
+    static + fwd · w2 + rev · w3`` (what ``_kernel.alone`` must give bit for bit)."""
+    plain = np.multiply(cos, w[1])
+    plain += w[0]
+    plain *= cos
+    plain += static
+    plain += fwd * w[2]
+    plain += rev * w[3]
+    return plain
+
+
 @needs_kernel
 @pytest.mark.usefixtures("either_pass")
 def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
@@ -67,12 +81,7 @@ def test_the_pass_is_the_numpy_features_bit_for_bit_on_random_tables() -> None:
         out = np.empty(n, np.float32)
         _kernel.alone(out, cos, static, last, q, table, LOG_RANKS, *map(float, w))
         fwd, rev = log_rank(cos, table), reverse_log_rank(cos[None], q)[0]
-        plain = np.multiply(cos, w[1])
-        plain += w[0]
-        plain *= cos
-        plain += static
-        plain += fwd * w[2]
-        plain += rev * w[3]
+        plain = _dense(cos, static, fwd, rev, w)
         np.testing.assert_array_equal(out, plain)
         # the sparse terms: links (a row linked twice), interactions at rows, said rows
         terms = RowTerms(
@@ -134,12 +143,7 @@ def test_the_pass_is_its_formula_for_any_table_length(K: int) -> None:
         rev += lr[s]
         rev[k == 0] = 0.0
         rev[~(cos >= last)] = lr[-1]
-        plain = np.multiply(cos, w[1])
-        plain += w[0]
-        plain *= cos
-        plain += static
-        plain += fwd * w[2]
-        plain += rev * w[3]
+        plain = _dense(cos, static, fwd, rev, w)
         out, fwd_kept, rev_kept = (np.full(n, np.nan, np.float32) for _ in range(3))
         _kernel.alone(out, cos, static, last, q, table, lr, *map(float, w), fwd_kept, rev_kept)
         np.testing.assert_array_equal(out, plain)
