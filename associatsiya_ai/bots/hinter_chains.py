@@ -131,11 +131,11 @@ def pooled_chances(
 ) -> np.ndarray:
     """:func:`secret_chances` of the queries' logits (:func:`~associatsiya_ai.bots.people.
     pool.logits_of`), the very floats: the logits added up, widened, banned and shifted
-    by each row's largest in one compiled pass (``pooled_chances`` in ``_kernel.c``) where
-    it was built, without the queries' float32 logits. The banned words' exponentials
-    are set to 0 after the exponential rather than made from -inf, for which numpy's vector
-    exponential takes a slow path lane by lane (four times slower on this project's
-    machine; the other lanes' values are the same either way).
+    by each row's largest in one compiled pass (``pooled_chances`` in
+    ``people/kernel_src/pool.c``) where it was built, without the queries' float32 logits.
+    The banned words' exponentials are set to 0 after the exponential rather than made from
+    -inf, for which numpy's vector exponential takes a slow path lane by lane (four times
+    slower on this project's machine; the other lanes' values are the same either way).
 
     Parameters
     ----------

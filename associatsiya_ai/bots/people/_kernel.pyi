@@ -1,4 +1,4 @@
-"""Types of the compiled pass (``_kernel.c``; see :mod:`associatsiya_ai.bots.people.alone`)."""
+"""Types of the compiled pass (``kernel_src/*.c``; see :mod:`associatsiya_ai.bots.people.alone`)."""
 
 import numpy as np
 

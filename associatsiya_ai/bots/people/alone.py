@@ -6,7 +6,7 @@ sparse terms (:mod:`~associatsiya_ai.bots.people.rowterms`): the values of
 
 Two ways to the very same floats. In numpy, the dense features of every candidate are
 made and added up, a dozen arrays of the vocabulary's size. The compiled pass
-(``_kernel.c``, built at install when a C compiler is there) does the same float operations
+(``kernel_src/alone.c``, built at install when a C compiler is there) does the same float operations
 in the same order in one pass over the candidates: it reads the cosines, the candidates'
 prior and each candidate's lowest table entry, and the whole table of only the quarter of
 the candidates whose cosine lies within it. That is what a decision's time is made of: the

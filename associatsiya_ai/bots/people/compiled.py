@@ -1,4 +1,4 @@
-"""The human-response model's compiled pass (``_kernel.c``), when it was built.
+"""The human-response model's compiled pass (the C files of ``kernel_src/``), when it was built.
 
 ``setup.py`` compiles it at install where a C compiler is there; everywhere it is used,
 numpy gives the very same numbers without it (tests/test_kernel.py compares the two).

@@ -5,7 +5,7 @@ A hinter's decision multiplies the 14 MB matrix by a few vectors: the secret (a 
 matrix) and its dictionary sense (``matrix @ v``, OpenBLAS's matrix-vector column kernel),
 then the heard words (rows of one single-precision matrix product, :func:`~.pool.cosines`).
 Each BLAS call reads the whole matrix, and the matrix product first copies it into its own
-layout. The compiled pass (``dots`` in ``_kernel.c``) reads the matrix once for all the
+layout. The compiled pass (``dots`` in ``kernel_src/dots.c``) reads the matrix once for all the
 vectors and sums each vector's products in its BLAS call's own order:
 
 - ``matrix @ v`` for a contiguous ``v``: the columns in groups of eight, then four, each

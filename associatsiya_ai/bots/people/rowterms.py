@@ -54,7 +54,7 @@ class RowTerms(NamedTuple):
         its ``fwd``, ``rev`` and ``cos`` (n,) float32: bit for bit ``np.add.at(out, linked,
         weights)``, then ``out[rows] += const + by_fwd · fwd[rows] + by_rev · rev[rows]``,
         then ``out[said] += said_weight · cos[said]``."""
-        np.add.at(out, self.linked, self.weights)  # one add per link, in order (as _kernel.c)
+        np.add.at(out, self.linked, self.weights)  # one add per link, in order (as terms.c)
         rows = self.rows
         out[rows] += self.const + self.by_fwd * fwd[rows] + self.by_rev * rev[rows]
         said = self.said

@@ -200,7 +200,7 @@ def _dense(
     """The dense part of :func:`secret_given_hints`, ``c · (w0 + w1 · c) + static + w2 ·
     fwd + w3 · rev`` (float32, ``c = 0 + cos``), with ``fwd`` (the secret among each
     hint's neighbours) and ``rev`` (each hint among the secret's): three (n,) float32
-    arrays. One compiled pass (``secret_pass`` in ``_kernel.c``) where it was built, else
+    arrays. One compiled pass (``secret_pass`` in ``kernel_src/secret.c``) where it was built, else
     the same float32 operations in numpy."""
     q = tables.quantiles
     if _kernel is not None and _float32(q, w, static, cos):
