@@ -84,6 +84,17 @@ def test_unknown_level_reads_well() -> None:
     assert result.exit_code == 2 and "«godlike» неизвестен" in result.stderr
 
 
+def test_a_count_of_hundreds_of_digits_is_refused_before_any_game_is_made() -> None:
+    from associatsiya_ai.cli.research import MAX_GAMES
+
+    huge = "9" * 300
+    result = runner.invoke(app, ["bot-vs-bot", "--games", huge, "--json"])
+    assert result.exit_code == 2
+    assert f"не больше {MAX_GAMES}" in result.stdout  # the --json error object
+    result = runner.invoke(app, ["bot-vs-bot", "--games", str(MAX_GAMES + 1)])
+    assert result.exit_code == 2 and f"не больше {MAX_GAMES}" in result.stderr
+
+
 def test_plural_agreement() -> None:
     from associatsiya_ai.rules.words import plural
 

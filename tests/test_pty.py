@@ -324,6 +324,29 @@ def test_plain_input_keeps_what_ctrl_z_would_throw_away(tmp_path: Path) -> None:
     assert _answers(log)[0] == "дом"
 
 
+def test_backspace_at_a_plain_prompt_erases_a_whole_letter(tmp_path: Path) -> None:
+    """Plain input on a terminal that does not say IUTF8 (a pty made by a program, as
+    here): the game asks for it while the prompt reads, so Backspace erases «х», not the
+    last of its two bytes (which left «кошк\ufffdа»)."""
+    import termios
+
+    from associatsiya_ai.terminal.resume import _IUTF8
+
+    log = tmp_path / "plain-backspace.jsonl"
+    child = _plain("vs-bot", "--word", "кошка", "--log", str(log))
+    attrs = termios.tcgetattr(child.child_fd)
+    attrs[0] &= ~_IUTF8
+    termios.tcsetattr(child.child_fd, termios.TCSANOW, attrs)
+    child.expect("Ответ> ")
+    child.send("кошкх")
+    child.expect("кошкх")
+    child.send("\x7fа\r")
+    child.expect("победила")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert _answers(log) == ["кошка"]
+
+
 NO_REDRAW = {
     "libedit": "lambda readline: None",
     "failing": "lambda readline: (lambda: os.write(-1, b''))",

@@ -38,6 +38,20 @@ if TYPE_CHECKING:
     from associatsiya_ai.research.botvbot import GameResult
 
 
+MAX_GAMES = 100_000
+"""The most games of one ``bot-vs-bot`` run: each is a task made before the first starts
+and kept until it ends, so a count of hundreds of digits would fill the memory (a hundred
+thousand games take about ten minutes on a 2-core machine)."""
+
+
+def _at_most_max_games(games: int) -> int:
+    """``--games`` within :data:`MAX_GAMES` (a range shown in ``--help`` would narrow every
+    option's text)."""
+    if games > MAX_GAMES:
+        raise typer.BadParameter(f"нужно не больше {MAX_GAMES}")
+    return games
+
+
 _RUN_TITLES = {
     "main": "игры",
     "cross": "модель 1 против модели 2",
@@ -155,7 +169,16 @@ def _capped_jobs(jobs: int) -> int:
 
 @app.command("bot-vs-bot", help=BOT_VS_BOT_HELP)
 def bot_vs_bot(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Число игр.")] = 100,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            callback=_at_most_max_games,
+            help=f"Число игр (не больше {MAX_GAMES}).",
+        ),
+    ] = 100,
     seed: Annotated[
         int, typer.Option(min=0, help="Зерно (seed): с тем же зерном — те же игры.")
     ] = 0,

@@ -26,6 +26,9 @@ from collections.abc import Iterator
 
 __all__ = ["holding_typed_text", "readline_text", "take_typed_text", "without_prefix"]
 
+_IUTF8 = 0o40000 if sys.platform.startswith("linux") else 0
+"""The terminal's input flag IUTF8 (Linux's value; Python's termios names it from 3.13)."""
+
 _TAKEN: list[bytes] = []
 """What :func:`holding_typed_text` took out of the terminal at a Ctrl-Z."""
 
@@ -60,11 +63,13 @@ def _read_pending(fd: int) -> bytes:
 
 @contextlib.contextmanager
 def holding_typed_text() -> Iterator[None]:
-    """While a plain prompt reads a line, keep what Ctrl-Z would throw away.
+    """While a plain prompt reads a line, keep what Ctrl-Z would throw away, and let
+    Backspace erase a letter.
 
-    The terminal keeps its line buffer on Ctrl-Z, Ctrl-C and Ctrl-\\ (``NOFLSH``); on
+    The terminal erases a whole UTF-8 letter on Backspace (``IUTF8``, Linux), and keeps its
+    line buffer on Ctrl-Z, Ctrl-C and Ctrl-\\ (``NOFLSH``); on
     Ctrl-Z (SIGTSTP) the half-typed line is taken out (for :func:`take_typed_text`) and the
-    program stops as it would have. On the way out the flag is restored, and after an
+    program stops as it would have. On the way out the flags are restored, and after an
     exception (Ctrl-C, a signal ending the game) the buffer is emptied as the terminal
     would have emptied it. Nothing happens off a terminal, outside the main thread or where
     the platform lacks termios or SIGTSTP.
@@ -80,6 +85,9 @@ def holding_typed_text() -> Iterator[None]:
         saved = termios.tcgetattr(fd)
         held = list(saved)
         held[3] = held[3] | termios.NOFLSH
+        # Backspace erases a whole UTF-8 letter, not its last byte (a terminal that does not
+        # say IUTF8 itself, such as a pty made by a program, would leave «кошк\ufffdа»)
+        held[0] = held[0] | _IUTF8
         termios.tcsetattr(fd, termios.TCSANOW, held)
     except (ImportError, OSError, termios.error):
         yield
