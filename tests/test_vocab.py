@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from associatsiya_ai.rules.words import consonance, fold
-from associatsiya_ai.vocab import Vocabulary, build_vocabulary
+from associatsiya_ai.vocab import Vocabulary, build_vocabulary, cachefile
 from associatsiya_ai.vocab import cache as cache_module
-from associatsiya_ai.vocab.build import is_blocked, is_secret_word
-from associatsiya_ai.vocab.cache import read_vocabulary, save_vocabulary
+from associatsiya_ai.vocab.build import is_blocked
+from associatsiya_ai.vocab.cachefile import read_vocabulary, save_vocabulary
+from associatsiya_ai.vocab.secret_words import is_secret_word
 
 LETTERS = "абвгдеёжклмо"
 words_st = st.text(alphabet=LETTERS, min_size=1, max_size=7)
@@ -112,11 +113,11 @@ class _TwoWordModel:
 def test_a_word_outside_the_model_is_encoded_by_its_wordnet_relatives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from associatsiya_ai.vocab import wordnet as wordnet_module
+    from associatsiya_ai.vocab import wordnet_vectors
     from associatsiya_ai.vocab.build import model_encoder
 
     table = {"клякса": {"пятно": 3.0, "ошибка": 4.0, "чернила": 1.0}}
-    monkeypatch.setattr(wordnet_module, "weighted_relatives", lambda w: table.get(w, {}))
+    monkeypatch.setattr(wordnet_vectors, "weighted_relatives", lambda w: table.get(w, {}))
     encode = model_encoder(lambda: _TwoWordModel())  # type: ignore[arg-type, return-value]
     own = encode("пятно")
     assert own is not None and np.allclose(own, [1.0, 0.0])  # its own vector first
@@ -128,8 +129,8 @@ def test_a_word_outside_the_model_is_encoded_by_its_wordnet_relatives(
 def test_a_drifted_vector_is_pulled_towards_its_dictionary_sense(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from associatsiya_ai.vocab import wordnet as wordnet_module
-    from associatsiya_ai.vocab.wordnet import SENSE_ANCHOR, anchor_senses, sense_matrix
+    from associatsiya_ai.vocab import wordnet_vectors
+    from associatsiya_ai.vocab.wordnet_vectors import SENSE_ANCHOR, anchor_senses, sense_matrix
 
     folded = ["дочка", "дочь", "сын", "акционер", "кот"]
     matrix = np.array(
@@ -137,7 +138,7 @@ def test_a_drifted_vector_is_pulled_towards_its_dictionary_sense(
         np.float32,
     )
     table = {"дочка": {"дочь": 1.0, "сын": 0.5, "нетслова": 2.0}, "кот": {"кошка": 1.0}}
-    monkeypatch.setattr(wordnet_module, "weighted_relatives", lambda w: table.get(w, {}))
+    monkeypatch.setattr(wordnet_vectors, "weighted_relatives", lambda w: table.get(w, {}))
     sense = sense_matrix(folded, matrix)
     assert np.allclose(sense[0], [1.0, 0.0, 0.0])  # the relatives in the vocabulary only
     assert not sense[1:].any()  # no relative in the vocabulary: no sense
@@ -314,9 +315,10 @@ def test_doctests() -> None:
     import doctest
 
     from associatsiya_ai.vocab import build as vocab_build
+    from associatsiya_ai.vocab import secret_words
     from associatsiya_ai.vocab import vocabulary as vocab_module
 
-    for module in (vocab_module, vocab_build):
+    for module in (vocab_module, vocab_build, secret_words):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0
 
@@ -445,7 +447,7 @@ def test_an_interrupted_save_leaves_no_temporary_file(
         tmp.write_bytes(b"half")
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cache_module, "_write_npz", killed)
+    monkeypatch.setattr(cachefile, "_write_npz", killed)
     with pytest.raises(KeyboardInterrupt):
         save_vocabulary(tiny_vocabulary(), tmp_path / "vocab.npz")
     assert list(tmp_path.iterdir()) == []

@@ -170,7 +170,8 @@ def test_a_plural_spelt_like_a_singular_is_no_plural_in_use() -> None:
 
 
 def test_wordnet_relatives_and_agreement() -> None:
-    from associatsiya_ai.vocab.wordnet import agreement, relatives
+    from associatsiya_ai.vocab.wordnet import relatives
+    from associatsiya_ai.vocab.wordnet_vectors import agreement
 
     rel = relatives(["кот", "дочка", "нетслова"])
     assert "кошка" in rel["кот"] and "дочь" in rel["дочка"] and "нетслова" not in rel

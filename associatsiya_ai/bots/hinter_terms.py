@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from associatsiya_ai.bots.people.tables import RELATIONS
-from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS, weighted_mean
+from associatsiya_ai.vocab.wordnet import RELATION_WEIGHTS
+from associatsiya_ai.vocab.wordnet_vectors import weighted_mean
 
 if TYPE_CHECKING:
     from associatsiya_ai.bots.people import PeopleModel

@@ -15,11 +15,11 @@ goes to an ``on_progress(done, total)`` callback. The rules:
   noisy news-corpus form), are mean-centred, have the top principal component removed
   ("all-but-the-top") and are L2-normalised; then each is pulled towards its dictionary sense
   (its wordnet relatives' mean) as far as the news corpus drifted from it
-  (:func:`~associatsiya_ai.vocab.wordnet.anchor_senses`: «дочка» is a daughter, not a
+  (:func:`~associatsiya_ai.vocab.wordnet_vectors.anchor_senses`: «дочка» is a daughter, not a
   subsidiary).
-- **Secrets** are concrete, well-known nouns (:func:`is_secret_word` and the concreteness
-  direction): a Zipf band, at least 3 letters, no abstract-looking suffix, one plain noun
-  reading that is the word itself, closer to things than to abstractions.
+- **Secrets** are concrete, well-known nouns (:mod:`associatsiya_ai.vocab.secret_words`): a
+  Zipf band, at least 3 letters, no abstract-looking suffix, one plain noun reading that is
+  the word itself, closer to things than to abstractions.
 
 >>> is_blocked("Мудак"), is_blocked("мандарин")
 (True, False)
@@ -32,17 +32,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from associatsiya_ai.lexicon import (
-    accepted_parses,
-    default_lexicon,
-    morph,
-)
+from associatsiya_ai.lexicon import accepted_parses, default_lexicon
 from associatsiya_ai.rules.words import fold
 from associatsiya_ai.vectors.registry import ModelError
 from associatsiya_ai.vocab.lists import offensive_reason
 from associatsiya_ai.vocab.screen import Screened, screen_model
+from associatsiya_ai.vocab.secret_words import SECRET_CONCRETENESS, concreteness, is_secret_word
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary, normalise
-from associatsiya_ai.vocab.wordnet import anchor_senses, relatives_vector, release_tables
+from associatsiya_ai.vocab.wordnet import release_tables
+from associatsiya_ai.vocab.wordnet_vectors import anchor_senses, relatives_vector
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -52,7 +50,6 @@ __all__ = [
     "ProgressCallback",
     "build_vocabulary",
     "is_blocked",
-    "is_secret_word",
     "model_encoder",
     "news_bias",
     "query_vector",
@@ -65,36 +62,10 @@ ProgressCallback = Callable[[int, int], None]
 
 MIN_ZIPF = 2.5
 """Effective Zipf frequency (of the word in its noun reading) a word needs to be said."""
-SECRET_ZIPF = (4.0, 5.6)
-"""Secrets bots choose: well-known nouns in this effective Zipf band (the most frequent
-ones, «время», «год», «человек», are too vague to guess from a few hints)."""
-SECRET_NOUN_SHARE = 0.9
-"""Share of the word's parses that must be the plain noun itself (not another lemma's form,
-another part of speech, a name, slang or an archaism)."""
-SECRET_CONCRETENESS = 0.02
-"""Minimum lean towards concrete things on the seed direction (see ``_concreteness``)."""
 N_COMPONENTS = 1
 """Top principal components removed after centring ("all-but-the-top"; dev-set tuned)."""
 LEXEME_WEIGHT = 0.7
 """Weight of the mean over inflected forms against the word's own vector (dev-set tuned)."""
-_ABSTRACT = ("ость", "ние", "ство", "ция", "изм", "тие", "ика", "ота")
-# Parses marking a word as a name, an abbreviation, slang, archaic, informal or a misspelling.
-_ODD_GRAMMEMES = frozenset(
-    {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Init", "Abbr", "Slng", "Arch", "Infr",
-     "Erro", "Dist"}
-)  # fmt: skip
-# Frequent nouns whose everyday use is a name or a loan fragment («Реал», «Сити», «веб»).
-_SECRET_BLOCKLIST = frozenset(
-    {"веб", "реал", "сан", "сити", "миг", "мисс", "форд", "вконтакте", "христос", "полчаса"}
-)
-# Secrets lean to the concrete: closer to these things than to these abstractions.
-_CONCRETE_SEEDS = (
-    "стол кошка яблоко дом машина молоко дерево книга нож река собака хлеб окно гора рыба"
-)
-_ABSTRACT_SEEDS = (
-    "свобода идея процесс причина результат мнение условие ситуация уровень система право "
-    "вопрос период способ представитель"
-)
 
 
 def is_blocked(word: str) -> bool:
@@ -140,7 +111,7 @@ def query_vector(embeddings: Embeddings, word: str) -> np.ndarray | None:
 def model_encoder(model: Callable[[], Embeddings]) -> Encoder:
     """The encoder of a vocabulary over a model: :func:`query_vector` of a word the model
     has, else the weighted mean of its wordnet relatives' vectors
-    (:mod:`associatsiya_ai.vocab.wordnet`: «клякса» is heard near «пятно»).
+    (:mod:`associatsiya_ai.vocab.wordnet_vectors`: «клякса» is heard near «пятно»).
 
     Parameters
     ----------
@@ -155,29 +126,6 @@ def model_encoder(model: Callable[[], Embeddings]) -> Encoder:
         return relatives_vector(word, lambda lemma: query_vector(model(), lemma))
 
     return encode
-
-
-def is_secret_word(word: str, zipf: float) -> bool:
-    """Whether a vocabulary noun is plain and well known enough to be a secret.
-
-    The concreteness lean is checked separately (it needs the whole vocabulary's vectors).
-
-    >>> is_secret_word("кошка", 4.3), is_secret_word("пара", 4.8), is_secret_word("ёж", 4.1)
-    (True, False, False)
-    """
-    w = fold(word)
-    if not SECRET_ZIPF[0] <= zipf <= SECRET_ZIPF[1] or len(w) < 3 or w.endswith(_ABSTRACT):
-        return False
-    if w in _SECRET_BLOCKLIST:
-        return False
-    plain: float = sum(
-        p.score
-        for p in morph().parse(w)
-        if p.tag.POS == "NOUN"
-        and fold(p.normal_form) == w
-        and _ODD_GRAMMEMES.isdisjoint(p.tag.grammemes)
-    )
-    return plain >= SECRET_NOUN_SHARE
 
 
 def build_vocabulary(
@@ -241,7 +189,7 @@ def build_vocabulary(
     news = news_bias(embeddings, words, screened.general)
     matrix = anchor_senses(folded, normalise(centred - (centred @ components.T) @ components))
     release_tables()  # the wordnet's last use here (about 80 MB): read again when next needed
-    concrete = _concreteness(matrix, folded)
+    concrete = concreteness(matrix, folded)
     secrets = [
         words[i]
         for i, w in enumerate(folded)
@@ -306,16 +254,4 @@ def news_bias(
             known = None if general is None else general.get(key)
             zipf = known if known is not None else general_zipf(word, key)
             out[i] = np.log10(float(counts[j]) * per_billion) - zipf
-    return out
-
-
-def _concreteness(matrix: np.ndarray, folded: list[str]) -> np.ndarray:
-    """cos to the concrete seeds' mean minus cos to the abstract seeds' mean, shape (n,)."""
-    index = {w: i for i, w in enumerate(folded)}
-
-    def centre(seeds: str) -> np.ndarray:
-        rows = [index[w] for w in seeds.split() if w in index]
-        return matrix[rows].mean(axis=0) if rows else np.zeros(matrix.shape[1], np.float32)
-
-    out: np.ndarray = matrix @ (centre(_CONCRETE_SEEDS) - centre(_ABSTRACT_SEEDS))
     return out

@@ -4,19 +4,16 @@
 ``vocab-<fingerprint>-v<VOCAB_VERSION>.npz`` in the user cache dir and memoises it in the
 process; later calls read that file in well under a second. A cache file that cannot be
 read (truncated, garbage, wrong keys, another version) is treated as absent and rebuilt;
-:func:`open_vocabulary` says so in its :class:`LoadReport`. Nothing here prints.
+:func:`open_vocabulary` says so in its :class:`LoadReport`. The file's format, its writing and
+its reading are :mod:`associatsiya_ai.vocab.cachefile`. Nothing here prints.
 """
 
 from __future__ import annotations
 
-import os
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
-
-import numpy as np
 
 from associatsiya_ai.buildlock import build_lock
 from associatsiya_ai.oserrors import os_error_text
@@ -26,8 +23,9 @@ from associatsiya_ai.vocab.build import (
     build_vocabulary,
     model_encoder,
 )
+from associatsiya_ai.vocab.cachefile import read_vocabulary, save_vocabulary
 from associatsiya_ai.vocab.stale import remove_stale_temporaries
-from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary
+from associatsiya_ai.vocab.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings
@@ -37,14 +35,7 @@ __all__ = [
     "cache_path",
     "load_vocabulary",
     "open_vocabulary",
-    "read_vocabulary",
-    "save_vocabulary",
 ]
-
-# fmt: off
-_KEYS = ("words", "lemmas", "secrets", "matrix", "zipf", "news", "mean", "components", "meta",
-         "adult", "report_reasons", "report_counts", "dropped")
-# fmt: on
 
 
 def cache_path(fingerprint: str) -> Path:
@@ -52,96 +43,6 @@ def cache_path(fingerprint: str) -> Path:
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("associatsiya")) / f"vocab-{fingerprint}-v{VOCAB_VERSION}.npz"
-
-
-def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
-    """Write ``vocab`` to ``path`` (.npz, no pickle), atomically.
-
-    Raises
-    ------
-    OSError
-        When the directory or file cannot be written.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
-    try:
-        _write_npz(tmp, vocab)
-        tmp.replace(path)
-    except BaseException:  # an error, Ctrl-C or a stop signal: no half file left behind
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def _write_npz(tmp: Path, vocab: Vocabulary) -> None:
-    np.savez(
-        tmp,
-        words=np.array(vocab.words),
-        lemmas=np.array(vocab.lemmas),
-        secrets=np.array(vocab.secrets),
-        matrix=vocab.matrix,
-        zipf=vocab.zipf,
-        news=vocab.news,
-        mean=vocab.mean,
-        components=vocab.components,
-        meta=np.array([vocab.model_name, vocab.fingerprint, str(VOCAB_VERSION)]),
-        adult=vocab.adult,
-        report_reasons=np.array(list(vocab.report), dtype=str),
-        report_counts=np.array(list(vocab.report.values()), np.int64),
-        dropped=np.array(vocab.dropped, dtype=str).reshape(-1, 2),
-    )
-
-
-def read_vocabulary(path: Path, encoder: Encoder | None = None) -> Vocabulary:
-    """Read a vocabulary written by :func:`save_vocabulary` (``np.load`` without pickle).
-
-    Raises
-    ------
-    ValueError
-        When the file is not a readable vocabulary of this ``VOCAB_VERSION``: truncated,
-        garbage, missing or malformed arrays (the cause is chained).
-    OSError
-        When the file cannot be opened.
-    """
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            missing = [k for k in _KEYS if k not in data.files]
-            if missing:
-                raise ValueError(f"vocabulary cache lacks {', '.join(missing)}")
-            meta = [str(x) for x in data["meta"].tolist()]
-            if len(meta) != 3 or meta[2] != str(VOCAB_VERSION):
-                raise ValueError(f"vocabulary cache version {meta[2:]} is stale")
-            return Vocabulary(
-                data["words"].tolist(),
-                data["matrix"],
-                zipf=data["zipf"],
-                news=data["news"],
-                lemmas=data["lemmas"].tolist(),
-                secrets=data["secrets"].tolist(),
-                mean=data["mean"],
-                components=data["components"],
-                encoder=encoder,
-                model_name=meta[0],
-                fingerprint=meta[1],
-                adult=data["adult"],
-                report=dict(
-                    zip(
-                        data["report_reasons"].tolist(),
-                        [int(c) for c in data["report_counts"].tolist()],
-                        strict=True,
-                    )
-                ),
-                dropped=[(str(w), str(r)) for w, r in data["dropped"].tolist()],
-            )
-    except (
-        zipfile.BadZipFile,
-        EOFError,
-        KeyError,
-        TypeError,
-        IndexError,
-        AttributeError,
-        ValueError,
-    ) as exc:
-        raise ValueError(f"vocabulary cache {path} is damaged: {exc}") from exc
 
 
 @dataclass(frozen=True)

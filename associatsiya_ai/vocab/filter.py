@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from associatsiya_ai.vocab.lists import is_adult, offensive_reason
 from associatsiya_ai.vocab.reading import Reading, aliases, parse_weights, reading
-from associatsiya_ai.vocab.wordnet import AGREES
+from associatsiya_ai.vocab.wordnet_vectors import AGREES
 
 __all__ = [
     "IN_NAMES", "PREFIX_SHARE", "REASONS", "Reading", "Senses", "aliases", "is_adult_word", "judge",
@@ -115,8 +115,9 @@ class Senses:
         Share of name-like words among its nearest words in the whole model (any script);
         None when not measured (see :func:`needs_name_sense`).
     dictionary : float or None
-        Cosine to the mean of its wordnet relatives (:mod:`associatsiya_ai.vocab.wordnet`);
-        None when not in wordnet or not measured.
+        Cosine to the mean of its wordnet relatives
+        (:func:`~associatsiya_ai.vocab.wordnet_vectors.agreement`); None when not in wordnet
+        or not measured.
     in_names : float
         Its uses inside the model's hyphenated names over its own uses
         (:func:`~associatsiya_ai.vocab.compounds.name_parts`; 0 when below :data:`IN_NAMES`).

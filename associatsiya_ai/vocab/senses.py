@@ -10,8 +10,9 @@ mostly is in the corpus. Three measures tell which reading that is:
 - its nearest words in the whole model (any script): how many are names, brands or titles
   (Latin-script words, words the dictionary does not know, proper names). A brand spelt like
   a rare common noun («мегафон», «сбербанк») has a vector among other brands;
-- its cosine to its wordnet relatives' mean (:mod:`associatsiya_ai.vocab.wordnet`): when
-  high, the dictionary sense is the vector's own whatever its neighbours are;
+- its cosine to its wordnet relatives' mean (:func:`~associatsiya_ai.vocab.wordnet_vectors.
+  agreement`): when high, the dictionary sense is the vector's own whatever its neighbours
+  are;
 - the share of its uses inside the model's hyphenated names («яга» in «баба-яга»,
   :mod:`associatsiya_ai.vocab.compounds`), and of its uses as their prefix («вице» of
   «вице-президент»).
@@ -38,7 +39,7 @@ from associatsiya_ai.vocab.filter import (
 )
 from associatsiya_ai.vocab.reading import own_forms
 from associatsiya_ai.vocab.wide import NEIGHBOURS, by_frequency, unit_rows, unit_rows_at, wide_names
-from associatsiya_ai.vocab.wordnet import agreement
+from associatsiya_ai.vocab.wordnet_vectors import agreement
 
 if TYPE_CHECKING:
     from associatsiya_ai.vectors.store import Embeddings

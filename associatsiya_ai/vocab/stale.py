@@ -1,7 +1,7 @@
 """Temporary cache files left behind by a killed process, found and removed.
 
 A cache file is written to ``NAME.<pid>.tmp.npz`` and renamed into place when whole
-(:func:`~associatsiya_ai.vocab.cache.save_vocabulary`; the bots' cache of people's answers
+(:func:`~associatsiya_ai.vocab.cachefile.save_vocabulary`; the bots' cache of people's answers
 does the same). A process killed mid-write (SIGKILL, a power cut) leaves its temporary
 file: tens of MB that nothing would ever read. Such a file is stale when the process that
 wrote it is gone, or when it is older than :data:`STALE_AFTER_S` (its process number may
