@@ -243,6 +243,36 @@ def test_build_on_a_tiny_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     cache_module._LOADED.clear()
 
 
+def test_a_build_runs_at_one_blas_thread_whoever_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script (numpy's default: a BLAS thread per core) and a game (one thread) build the
+    same cache: OpenBLAS's split sums round differently, so the build asks for one."""
+    from threadpoolctl import threadpool_limits
+
+    from associatsiya_ai.research.pool import blas_threads
+    from associatsiya_ai.vectors import Embeddings
+
+    seen = []
+    real_build = cache_module.build_vocabulary
+
+    def build(*args: Any, **kwargs: Any) -> Vocabulary:
+        seen.append(blas_threads())
+        return real_build(*args, **kwargs)
+
+    words = ["кошка", "собака", "стол"]
+    model = tmp_path / "tiny.bin"
+    model.write_bytes(b"tiny model")
+    emb = Embeddings("tiny", model, words, matrix=np.random.default_rng(3).normal(size=(3, 6)))
+    monkeypatch.setattr(cache_module, "cache_path", lambda fp: tmp_path / f"v-{fp}.npz")
+    monkeypatch.setattr(cache_module, "build_vocabulary", build)
+    cache_module._LOADED.clear()
+    with threadpool_limits(2, user_api="blas"):
+        cache_module.load_vocabulary(emb)
+    cache_module._LOADED.clear()
+    assert seen in ([1], [None])  # None: no BLAS threadpoolctl can see
+
+
 def test_damaged_vectors_are_dropped_and_an_empty_model_is_a_model_error(
     tmp_path: Path,
 ) -> None:

@@ -13,28 +13,14 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import Any, TypeVar
+from typing import TypeVar
 
-__all__ = ["blas_threads", "one_blas_thread", "run_tasks", "usable_cpus"]
+from associatsiya_ai.blas import one_blas_thread
+
+__all__ = ["blas_threads", "run_tasks", "usable_cpus"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
-    """Limit BLAS to one thread while bots play.
-
-    A bot's products are small (one chain against ~10⁴ nouns): a second BLAS thread saves
-    little, and waking it after the Python work between two products costs a scheduler
-    tick, several milliseconds, on a virtual or busy machine — that made games 2–4 times
-    slower here. Parallel games use processes instead.
-    """
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # threadpoolctl is optional (it comes with scikit-learn)
-        return contextlib.nullcontext()
-    limits: contextlib.AbstractContextManager[Any] = threadpool_limits(1)
-    return limits
 
 
 def usable_cpus() -> int:

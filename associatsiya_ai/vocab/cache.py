@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from associatsiya_ai.blas import one_blas_thread
 from associatsiya_ai.buildlock import build_lock
 from associatsiya_ai.oserrors import os_error_text
 from associatsiya_ai.vocab.build import (
@@ -165,7 +166,8 @@ def open_vocabulary(
         embeddings = model_now()
         if on_build is not None:
             on_build(embeddings.name)
-        vocab = build_vocabulary(embeddings, on_progress=on_progress)
+        with one_blas_thread():  # the same floats whoever builds it (a game, a script)
+            vocab = build_vocabulary(embeddings, on_progress=on_progress)
         save_error = None
         try:
             save_vocabulary(vocab, path)

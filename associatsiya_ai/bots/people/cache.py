@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from associatsiya_ai.blas import one_blas_thread
 from associatsiya_ai.bots.people.features import FEATURES
 from associatsiya_ai.bots.people.model import WEIGHTS_PATH, PeopleModel, load_weights
 from associatsiya_ai.bots.people.tables import RELATIONS, PeopleTables, precompute
@@ -185,8 +186,9 @@ def people_model(vocab: Vocabulary, on_wait: Callable[[], None] | None = None) -
             if waited:  # another process built it meanwhile
                 with contextlib.suppress(ValueError, OSError):
                     return _from_cache(vocab, path)
-            model = PeopleModel(vocab, precompute(vocab), load_weights())
-            logz = model.log_partitions()
+            with one_blas_thread():  # the same floats whoever builds it (a game, a script)
+                model = PeopleModel(vocab, precompute(vocab), load_weights())
+                logz = model.log_partitions()
             with contextlib.suppress(OSError):  # a read-only cache dir: rebuilt next time
                 _save(path, model.tables, logz)
     _MODELS[id(vocab)] = (vocab, model)
