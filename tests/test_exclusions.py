@@ -68,3 +68,6 @@ def test_ban_refuses_rows_outside_the_mask() -> None:
         kernel.ban(mask, (), [-1])
     with pytest.raises(TypeError):
         kernel.ban(mask, (), [None])
+    with pytest.raises(TypeError):  # int64 rows would be read as pairs of int32 rows
+        kernel.ban(mask, (np.array([1], np.int64),), [])
+    assert kernel.ban(mask, (np.array([1, 3], np.int32)[::-1].copy(),), []) == 5

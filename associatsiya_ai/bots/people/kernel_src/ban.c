@@ -5,6 +5,19 @@
  */
 #include "kernel.h"
 
+/* Whether a buffer holds C ints of 4 bytes (numpy's int32: format "i", "<i", "=i" or "l"
+ * where a long is 4 bytes). */
+static int
+int32_format(const Py_buffer *b)
+{
+    if (b->itemsize != 4 || b->format == NULL)
+        return 0;
+    const char *f = b->format;
+    if (*f == '<' || *f == '=' || *f == '@')
+        f++;
+    return (f[0] == 'i' || f[0] == 'l') && f[1] == '\0';
+}
+
 PyObject *
 ban(PyObject *self, PyObject *args)
 {
@@ -16,8 +29,14 @@ ban(PyObject *self, PyObject *args)
     const Py_ssize_t n = mask_b.len;
     for (Py_ssize_t a = 0; a < PyTuple_GET_SIZE(arrays); a++) {
         Py_buffer rows_b;
-        if (PyObject_GetBuffer(PyTuple_GET_ITEM(arrays, a), &rows_b, PyBUF_SIMPLE) < 0)
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(arrays, a), &rows_b,
+                               PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
             goto done;
+        if (!int32_format(&rows_b)) { /* an int64 array would be read as pairs of rows */
+            PyBuffer_Release(&rows_b);
+            PyErr_SetString(PyExc_TypeError, "ban: the arrays must hold int32 rows");
+            goto done;
+        }
         const int *rows = (const int *)rows_b.buf;
         const Py_ssize_t m = rows_b.len / (Py_ssize_t)sizeof(int);
         int bad = rows_b.len % (Py_ssize_t)sizeof(int) != 0;
