@@ -314,6 +314,10 @@ def test_read_log_errors(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(LogError, match="UTF-8"):
         read_log(binary)
+    endless = tmp_path / "one-long-line.jsonl"  # as /dev/zero: read a megabyte at a time
+    endless.write_bytes(b"\0" * (17 * 2**20))
+    with pytest.raises(LogError, match="длиннее 16 МБ"):
+        read_games(endless)
 
 
 def test_the_log_round_trips_the_decisions(tmp_path: Path) -> None:

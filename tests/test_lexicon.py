@@ -156,6 +156,7 @@ def test_not_a_noun(lex: Lexicon, word: str) -> None:
         ("ко\u200bт", "not-cyrillic", "\\u200b"),
         ("кот.", "not-cyrillic", "."),
         ("αβγ", "not-cyrillic", "нерусские"),
+        ("к\udcffот", "not-cyrillic", "байты не в кодировке UTF-8 «\\xff»"),  # argv b"\xff"
     ],
 )
 def test_form_problems(lex: Lexicon, word: str, kind: str, named: str | None) -> None:

@@ -197,6 +197,24 @@ def test_people_cache_is_rebuilt_when_damaged_then_read(tmp_path: Path, monkeypa
     np.testing.assert_allclose(read.log_partitions(), built.log_partitions())
 
 
+def test_a_people_cache_that_cannot_be_saved_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder where the cache file should be: the model is built and used, the save fails
+    quietly, and its 20 MB temporary file does not stay behind (one more on every start)."""
+    from associatsiya_ai.bots.people import cache as people_cache
+
+    tiny = tiny_vocabulary()
+    vocab = Vocabulary(tiny.words, tiny.matrix, zipf=tiny.zipf, fingerprint="test-model")
+    path = tmp_path / "people-blocked.npz"
+    path.mkdir()
+    monkeypatch.setattr(people_cache, "people_cache_path", lambda v: path)
+    monkeypatch.setattr(people_cache, "_MODELS", {})
+    model = people_cache.people_model(vocab)
+    assert model.log_partitions().shape == (len(vocab),)
+    assert path.is_dir() and not list(tmp_path.glob("*.tmp.npz"))
+
+
 def test_old_people_caches_are_swept_when_a_new_one_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

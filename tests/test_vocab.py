@@ -72,6 +72,21 @@ def test_consonance_examples(tiny_vocab: Vocabulary) -> None:
     assert {w for w, m in zip(tiny_vocab.words, mask, strict=True) if m} == {"кошка", "молоко"}
 
 
+def test_normalise_passes_a_damaged_row_without_a_warning() -> None:
+    """A model's row of NaN or inf (dropped later by the build) warns nobody: a warning
+    printed before the game's Russian message read as a crash."""
+    import warnings
+
+    from associatsiya_ai.vocab.vocabulary import normalise
+
+    rows = np.array([[np.nan, 1.0], [np.inf, 1.0], [3.0, 4.0], [0.0, 0.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = normalise(rows)
+    assert out.dtype == np.float32 and out[2].tolist() == [0.6000000238418579, 0.800000011920929]
+    assert out[3].tolist() == [0.0, 0.0] and not np.isfinite(out[:2]).all()
+
+
 def test_matrix_is_normalised_and_words_unique() -> None:
     vocab = tiny_vocabulary()
     assert vocab.matrix.dtype == np.float32

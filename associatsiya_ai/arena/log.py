@@ -100,11 +100,38 @@ class GameLog:
         self.close()
 
 
+_MAX_LINE = 16 * 2**20
+"""The longest line a journal may have, in bytes: a game's record is a few kilobytes; a
+longer line is not a journal (``/dev/zero`` has no end and no line break)."""
+
+
+def _read_bounded(path: Path) -> bytearray:
+    """The file's bytes, read a megabyte at a time (Ctrl-C is heard between reads).
+
+    Raises
+    ------
+    LogError
+        When a line is longer than :data:`_MAX_LINE`.
+    OSError
+        When the file cannot be read.
+    """
+    data = bytearray()
+    line = 0  # bytes of the line not yet ended
+    with path.open("rb") as f:
+        while chunk := f.read(2**20):
+            end = chunk.rfind(b"\n")
+            line = line + len(chunk) if end < 0 else len(chunk) - end - 1
+            if line > _MAX_LINE:
+                raise LogError(f"{path}: строка длиннее 16 МБ — это не журнал игр")
+            data += chunk
+    return data
+
+
 def _read_text(path: Path) -> str:
     """The log's text; a line that is not UTF-8 becomes a damaged line (skipped with the
     warning), unless no line of the file is a record (then it is not a log at all)."""
     try:
-        raw = path.read_bytes()
+        raw = _read_bounded(path)
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:

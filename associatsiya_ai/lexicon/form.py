@@ -44,8 +44,20 @@ def shorten(text: str, limit: int = 30) -> str:
         At most this many characters of ``text`` are kept; a cut is marked with «…».
     """
     cut = text[:limit]
-    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    shown = "".join(ch if ch.isprintable() else _escaped(ch) for ch in cut)
     return shown + ("…" if len(text) > limit else "")
+
+
+def _escaped(ch: str) -> str:
+    """A character that cannot be shown, as an escape: a byte that was not UTF-8 (which
+    Python carries as a surrogate, U+DC80–U+DCFF) as the byte itself, ``\\xff``."""
+    if _UNDECODED_FIRST <= ch <= _UNDECODED_LAST:
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return ascii(ch)[1:-1]
+
+
+_UNDECODED_FIRST, _UNDECODED_LAST = "\udc80", "\udcff"
+"""Python's stand-ins for bytes that are not UTF-8 in a command line or a stream."""
 
 
 def _quote(chars: list[str]) -> str:
@@ -59,7 +71,9 @@ def _foreign(word: str) -> str:
         if ch in RUSSIAN:
             continue
         category = unicodedata.category(ch)
-        if ch.isdigit():
+        if _UNDECODED_FIRST <= ch <= _UNDECODED_LAST:
+            label = "байты не в кодировке UTF-8"
+        elif ch.isdigit():
             label = "цифры"
         elif "a" <= ch.lower() <= "z":
             label = "латинские буквы"

@@ -44,8 +44,9 @@ def normalise(x: np.ndarray) -> np.ndarray:
     numpy.ndarray
         Same shape, float32.
     """
-    norms = np.linalg.norm(x, axis=-1, keepdims=True)
-    return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):  # a damaged row (NaN, inf): dropped later
+        norms = np.linalg.norm(x, axis=-1, keepdims=True)
+        return (x / np.where(norms > 0, norms, 1.0)).astype(np.float32)
 
 
 class Vocabulary:

@@ -68,8 +68,13 @@ def _save(path: Path, tables: PeopleTables, logz: np.ndarray) -> None:
         arrays[f"indptr_{k}"], arrays[f"indices_{k}"] = tables.links[k]
     if tables.comention is not None:
         arrays["cm_indptr"], arrays["cm_indices"], arrays["cm_values"] = tables.comention
-    np.savez(tmp, **arrays)
-    tmp.replace(path)
+    try:
+        np.savez(tmp, **arrays)
+        tmp.replace(path)
+    except BaseException:  # a full disk, a folder in its place, Ctrl-C: no 20 MB left behind
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     _sweep(path)
 
 
