@@ -46,6 +46,8 @@ OS_ERRORS = {
     errno.ETIMEDOUT: "время ожидания истекло",
     errno.ECONNREFUSED: "сервер отказал в соединении",
     errno.ECONNRESET: "соединение сброшено",
+    errno.ENETUNREACH: "сеть недоступна",
+    errno.EHOSTUNREACH: "сервер недоступен",
 }
 """Russian for the operating system's errors, by ``errno``."""
 

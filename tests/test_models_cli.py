@@ -306,3 +306,17 @@ def test_download_os_errors_are_russian(server: str, models: Path) -> None:
     assert result.exit_code == 1
     assert "не удалось создать папку моделей" in result.stderr
     assert "файл уже существует" in result.stderr and "File exists" not in result.stderr
+
+
+def test_a_network_failure_is_told_in_russian_without_the_systems_words() -> None:
+    import errno
+    import urllib.error
+
+    from associatsiya_ai.vectors.download import _network_message
+
+    no_name = urllib.error.URLError(socket.gaierror(-2, "Name or service not known"))
+    refusal = ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")
+    refused = urllib.error.URLError(refusal)
+    told = [_network_message("https://example.org/m.tar", e) for e in (no_name, refused)]
+    assert "имя сервера не найдено" in told[0] and "сервер отказал в соединении" in told[1]
+    assert not any("Errno" in t or "Connection" in t or "Name or" in t for t in told)

@@ -104,9 +104,14 @@ def _network_message(url: str, exc: BaseException) -> str:
     reason = getattr(exc, "reason", exc)
     if isinstance(reason, (TimeoutError, socket.timeout)):
         return f"сервер не ответил вовремя ({url}); проверьте сеть или увеличьте --timeout"
+    if isinstance(reason, socket.gaierror):  # «[Errno -2] Name or service not known»
+        why = "имя сервера не найдено"
+    elif isinstance(reason, OSError):
+        why = os_error_text(reason)
+    else:
+        why = str(reason)
     return (
-        f"не удалось соединиться с сервером ({reason}); возможно, этот компьютер не в сети. "
-        f"URL: {url}"
+        f"не удалось соединиться с сервером ({why}); возможно, этот компьютер не в сети. URL: {url}"
     )
 
 
