@@ -28,7 +28,7 @@ from associatsiya_ai.arena import (
     validate_secret,
 )
 from associatsiya_ai.arena.log import GameLog, LogError, read_games, read_log
-from associatsiya_ai.arena.record import replay_turns
+from associatsiya_ai.arena.readback import replay_turns
 from associatsiya_ai.bots.decision import Candidate, Decision
 from associatsiya_ai.players import AnswerChoice, BotGuesser, BotHinter, HintChoice, QuitGame
 from associatsiya_ai.players.human import HumanGuesser, parse_hint_input, repeated_answer

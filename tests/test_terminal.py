@@ -119,7 +119,7 @@ def test_a_logged_rejection_keeps_every_violation(tmp_path: object) -> None:
 def test_replay_says_every_violation_of_a_rejected_move() -> None:
     from rich.console import Console
 
-    from associatsiya_ai.arena.record import ReplayTurn
+    from associatsiya_ai.arena.readback import ReplayTurn
     from associatsiya_ai.terminal.replay import render_game
 
     record = {

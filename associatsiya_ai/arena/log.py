@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from associatsiya_ai.arena.record import LogError, replay_turns
+from associatsiya_ai.arena.readback import LogError, replay_turns
 from associatsiya_ai.oserrors import os_error_text
 
 __all__ = ["GameLog", "LogContents", "LogError", "default_log_path", "read_games", "read_log"]

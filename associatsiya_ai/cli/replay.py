@@ -44,7 +44,7 @@ def replay(
 ) -> None:
     """The ``replay`` command (its help text is :data:`REPLAY_HELP`)."""
     from associatsiya_ai.arena.log import default_log_path, read_games
-    from associatsiya_ai.arena.record import LogError, replay_turns
+    from associatsiya_ai.arena.readback import LogError, replay_turns
     from associatsiya_ai.terminal.line_input import stdin_is_tty, stdout_is_tty
     from associatsiya_ai.terminal.replay import render_game, safe
 

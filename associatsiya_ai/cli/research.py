@@ -1,9 +1,9 @@
 """Command ``bot-vs-bot`` for researchers: an evaluation run (``bench`` is in :mod:`.speed`).
 
 Registered on :data:`associatsiya_ai.cli.base.app` on import. The work is done by
-:mod:`associatsiya_ai.research.botvbot` and :mod:`associatsiya_ai.research.bench`; this
-module parses options, shows progress on stderr, and prints a table or one JSON object on
-stdout.
+:mod:`associatsiya_ai.research.botvbot`, :mod:`associatsiya_ai.research.compare` and
+:mod:`associatsiya_ai.research.bench`; this module parses options, shows progress on
+stderr, and prints a table or one JSON object on stdout.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def bot_vs_bot(
     trust_model: TrustModelOption = False,
 ) -> None:
     """The ``bot-vs-bot`` command (its help text is :data:`BOT_VS_BOT_HELP`)."""
-    from associatsiya_ai.research import botvbot
+    from associatsiya_ai.research import botvbot, compare
     from associatsiya_ai.vectors.registry import ModelError
 
     trust_models(trust_model, model_1, model_2)
@@ -259,7 +259,7 @@ def bot_vs_bot(
 
     try:
         with progress:
-            report, _ = botvbot.run_comparison(
+            report, _ = compare.run_comparison(
                 games,
                 seed,
                 side_a,

@@ -10,7 +10,9 @@ A game that raises (a bot's illegal move included) is counted as an error with i
 and the run goes on; a model that cannot be loaded stops the run (it is the user's
 mistake, not a game's), and so does Ctrl-C, even when the game loop caught it.
 
-The sides (:class:`BotSpec`, the kit factory) are in :mod:`associatsiya_ai.research.sides`.
+The sides (:class:`BotSpec`, the kit factory) are in :mod:`associatsiya_ai.research.sides`;
+the comparison of two models (cross-model and self-play runs) in
+:mod:`associatsiya_ai.research.compare`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from associatsiya_ai.arena.loop import play_game
@@ -38,7 +40,6 @@ __all__ = [
     "RunResult",
     "embedding_kit",
     "play_one",
-    "run_comparison",
     "run_games",
 ]
 
@@ -249,72 +250,3 @@ def run_games(
     }
     report.update(seed=seed, jobs=jobs, elapsed_s=round(elapsed, 3))
     return RunResult(results, report)
-
-
-def run_comparison(
-    n_games: int,
-    seed: int,
-    side_a: BotSpec,
-    side_b: BotSpec,
-    *,
-    jobs: int = 1,
-    factory: KitFactory = embedding_kit,
-    keep_records: bool = False,
-    on_result: Callable[[str, GameResult], None] | None = None,
-    on_run: Callable[[str], None] | None = None,
-) -> tuple[dict[str, Any], dict[str, RunResult]]:
-    """The bot-vs-bot report: one run, or self-play and cross-model when the models differ.
-
-    With one model (or the same model on both sides) this is one run of side A against
-    side B. With two models, three runs of ``n_games`` each with the same seed: cross-model
-    (A on model 1 against B on model 2), then the self-play of each model (both sides on
-    it, the levels as given), all on the secrets both models know.
-
-    Parameters
-    ----------
-    on_result : callable, optional
-        ``(run name, result)`` as each game ends.
-    on_run : callable, optional
-        ``run name`` before each run starts (its models load at its start).
-
-    Returns
-    -------
-    (dict, dict of str to RunResult)
-        The report — the main run's figures (:func:`run_games`), plus ``cross_model``
-        (bool) and, for two models, ``self_play`` {"model_1": figures, "model_2": figures}
-        — and every run by name (``main``; or ``cross``, ``self_1``, ``self_2``).
-    """
-    if model_label(side_a.model) == model_label(side_b.model):
-        plan = {"main": (side_a, side_b)}
-    else:
-        plan = {
-            "cross": (side_a, side_b),
-            "self_1": (side_a, replace(side_b, model=side_a.model)),
-            "self_2": (replace(side_a, model=side_b.model), side_b),
-        }
-    runs: dict[str, RunResult] = {}
-    for name, (a, b) in plan.items():
-        if on_run is not None:
-            on_run(name)
-
-        def hook(result: GameResult, name: str = name) -> None:
-            if on_result is not None:
-                on_result(name, result)
-
-        runs[name] = run_games(
-            n_games,
-            seed,
-            side_a=a,
-            side_b=b,
-            jobs=jobs,
-            factory=factory,
-            keep_records=keep_records,
-            on_result=hook,
-            secret_specs=(side_a, side_b),  # every run plays the same secrets
-        )
-    main = runs.get("main") or runs["cross"]
-    report = dict(main.report)
-    report["cross_model"] = "cross" in runs
-    if "cross" in runs:
-        report["self_play"] = {"model_1": runs["self_1"].report, "model_2": runs["self_2"].report}
-    return report, runs

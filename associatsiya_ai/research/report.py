@@ -2,7 +2,7 @@
 curve, chain-mode usage. Pure: numpy only, no I/O, no models.
 
 The input is one compact *summary* per game (:func:`game_summary` makes it from a logged
-game record, read with :func:`associatsiya_ai.arena.record.replay_turns` like replay reads
+game record, read with :func:`associatsiya_ai.arena.readback.replay_turns` like replay reads
 it), so a report can be recomputed from a JSONL log, old or new, without replaying anything.
 
 >>> lo, hi = wilson_interval(5, 10)
@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from associatsiya_ai.arena.record import replay_turns
+from associatsiya_ai.arena.readback import replay_turns
 from associatsiya_ai.research.stats import DIGITS, Z_95, ci, share, wilson_interval
 from associatsiya_ai.rules.words import PASS
 

@@ -35,11 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from associatsiya_ai.rules.checks import (
-    chains_for,
-    foul_overlaps,
-    hint_violations,
-)
+from associatsiya_ai.rules.checks import chains_for, foul_overlaps, hint_violations
+from associatsiya_ai.rules.serialise import game_from_dict, game_to_dict
 from associatsiya_ai.rules.state import GameState, SpokenHint
 from associatsiya_ai.rules.types import (
     TURNS_PER_TEAM,
@@ -286,45 +283,16 @@ class Game(GameState):
 
     # --------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, object]:
-        """The whole game as JSON-ready data: secret, options, moves, turns and outcome.
-
-        ``moves`` and ``turns`` are both written from the typed turns (readers of older
-        logs use either); :meth:`from_dict` reads ``moves``.
-        """
-        outcome = self._outcome
-        return {
-            "version": 1,
-            "secret": self.secret.display,
-            "practice": self.practice,
-            "moves": self.moves,
-            "turns": [t.to_dict() for t in self.turns],
-            "outcome": None if outcome is None else outcome.to_dict(),
-        }
+        """The whole game as JSON-ready data (:func:`~.serialise.game_to_dict`)."""
+        return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, object], checker: WordChecker) -> Game:
-        """Rebuild a game by replaying its recorded moves through the rules.
+        """Rebuild a game by replaying its recorded moves (:func:`~.serialise.game_from_dict`).
 
         Raises
         ------
         GameRecordError
             When the record is malformed or a recorded move is illegal.
         """
-        try:
-            secret, moves = data["secret"], data["moves"]
-            if not isinstance(secret, str) or not isinstance(moves, list):
-                raise TypeError("secret must be a string and moves a list")
-            game = cls(secret, checker, practice=bool(data.get("practice", False)))
-            for move in moves:
-                role = move["role"]
-                if role == "hinter":
-                    game.say(move["word"], move["mode"])
-                elif role == "guesser":
-                    game.answer(move["word"])
-                elif role == "abandon":
-                    game.abandon()
-                else:
-                    raise ValueError(f"unknown role {role!r}")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameRecordError(f"запись игры повреждена: {exc}") from exc
-        return game
+        return game_from_dict(data, checker, cls)
