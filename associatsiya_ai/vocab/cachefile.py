@@ -9,13 +9,13 @@ whole vocabulary of this ``VOCAB_VERSION``. Where the file lives, and when it is
 
 from __future__ import annotations
 
-import os
 import zipfile
 from pathlib import Path
 
 import numpy as np
 
 from associatsiya_ai.vocab.build import VOCAB_VERSION
+from associatsiya_ai.vocab.stale import write_atomically
 from associatsiya_ai.vocab.vocabulary import Encoder, Vocabulary
 
 __all__ = ["read_vocabulary", "save_vocabulary"]
@@ -34,14 +34,7 @@ def save_vocabulary(vocab: Vocabulary, path: Path) -> None:
     OSError
         When the directory or file cannot be written.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")  # builders may race
-    try:
-        _write_npz(tmp, vocab)
-        tmp.replace(path)
-    except BaseException:  # an error, Ctrl-C or a stop signal: no half file left behind
-        tmp.unlink(missing_ok=True)
-        raise
+    write_atomically(path, lambda tmp: _write_npz(tmp, vocab))
 
 
 def _write_npz(tmp: Path, vocab: Vocabulary) -> None:

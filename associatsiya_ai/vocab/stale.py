@@ -1,8 +1,8 @@
 """Temporary cache files left behind by a killed process, found and removed.
 
 A cache file is written to ``NAME.<pid>.tmp.npz`` and renamed into place when whole
-(:func:`~associatsiya_ai.vocab.cachefile.save_vocabulary`; the bots' cache of people's answers
-does the same). A process killed mid-write (SIGKILL, a power cut) leaves its temporary
+(:func:`write_atomically`: the vocabulary's cache and the bots' cache of people's answers).
+A process killed mid-write (SIGKILL, a power cut) leaves its temporary
 file: tens of MB that nothing would ever read. Such a file is stale when the process that
 wrote it is gone, or when it is older than :data:`STALE_AFTER_S` (its process number may
 have been reused).
@@ -14,13 +14,36 @@ import contextlib
 import os
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["STALE_AFTER_S", "remove_stale_temporaries"]
+__all__ = ["STALE_AFTER_S", "remove_stale_temporaries", "write_atomically"]
 
 STALE_AFTER_S = 24 * 3600.0
 """A temporary file this old is stale whoever wrote it (no build takes a day)."""
 _TEMPORARY = re.compile(r"\.(\d+)\.tmp\.npz$")
+
+
+def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Make ``path`` whole or not at all: ``write(tmp)`` writes ``NAME.<pid>.tmp.npz``
+    beside it (builders may race: one file each), which is then renamed into place; after
+    any failure (an error, a full disk, a folder in the file's place, Ctrl-C or a stop
+    signal) the temporary file is removed, not left behind.
+
+    Raises
+    ------
+    OSError
+        When the directory or a file cannot be written (and whatever ``write`` raises).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+    try:
+        write(tmp)
+        tmp.replace(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def _alive(pid: int) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +24,7 @@ from associatsiya_ai.bots.people.features import FEATURES
 from associatsiya_ai.bots.people.model import WEIGHTS_PATH, PeopleModel, load_weights
 from associatsiya_ai.bots.people.tables import RELATIONS, PeopleTables, precompute
 from associatsiya_ai.buildlock import build_lock
+from associatsiya_ai.vocab.stale import write_atomically
 
 if TYPE_CHECKING:
     from associatsiya_ai.vocab.vocabulary import Vocabulary
@@ -61,20 +61,12 @@ def people_cache_path(vocab: Vocabulary) -> Path:
 
 
 def _save(path: Path, tables: PeopleTables, logz: np.ndarray) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
     arrays: dict[str, Any] = {"quantiles": tables.quantiles, "static": tables.static, "logz": logz}
     for k in range(len(RELATIONS)):
         arrays[f"indptr_{k}"], arrays[f"indices_{k}"] = tables.links[k]
     if tables.comention is not None:
         arrays["cm_indptr"], arrays["cm_indices"], arrays["cm_values"] = tables.comention
-    try:
-        np.savez(tmp, **arrays)
-        tmp.replace(path)
-    except BaseException:  # a full disk, a folder in its place, Ctrl-C: no 20 MB left behind
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+    write_atomically(path, lambda tmp: np.savez(tmp, **arrays))
     _sweep(path)
 
 
