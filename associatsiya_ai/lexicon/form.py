@@ -48,16 +48,16 @@ def shorten(text: str, limit: int = 30) -> str:
     return shown + ("…" if len(text) > limit else "")
 
 
+def _undecoded(ch: str) -> bool:
+    """Whether ``ch`` stands for a byte that was not UTF-8 in a command line or a stream
+    (Python's ``surrogateescape``: U+DC80–U+DCFF for the bytes 0x80–0xFF)."""
+    return "\udc80" <= ch <= "\udcff"
+
+
 def _escaped(ch: str) -> str:
-    """A character that cannot be shown, as an escape: a byte that was not UTF-8 (which
-    Python carries as a surrogate, U+DC80–U+DCFF) as the byte itself, ``\\xff``."""
-    if _UNDECODED_FIRST <= ch <= _UNDECODED_LAST:
-        return f"\\x{ord(ch) - 0xDC00:02x}"
-    return ascii(ch)[1:-1]
-
-
-_UNDECODED_FIRST, _UNDECODED_LAST = "\udc80", "\udcff"
-"""Python's stand-ins for bytes that are not UTF-8 in a command line or a stream."""
+    """A character that cannot be shown, as an escape; an undecoded byte as itself,
+    ``\\xff``."""
+    return f"\\x{ord(ch) - 0xDC00:02x}" if _undecoded(ch) else ascii(ch)[1:-1]
 
 
 def _quote(chars: list[str]) -> str:
@@ -71,7 +71,7 @@ def _foreign(word: str) -> str:
         if ch in RUSSIAN:
             continue
         category = unicodedata.category(ch)
-        if _UNDECODED_FIRST <= ch <= _UNDECODED_LAST:
+        if _undecoded(ch):
             label = "байты не в кодировке UTF-8"
         elif ch.isdigit():
             label = "цифры"
